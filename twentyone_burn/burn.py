@@ -1,0 +1,243 @@
+"""burn: the value of every kept two-card hand, and the player's burn decision for every deal.
+
+For one up card, :func:`kept_values` computes, for every burned rank b and kept pair (a, c),
+the EVs of stand, hit and double (composition-dependent: the unseen cards are the shoe less
+the three player cards and the up card) and, for a pair, the exact value of the split
+(``split.py``). :func:`burn_choices` then values the (up to three) burns of one deal.
+
+>>> from twentyone_burn.rules import Rules
+>>> kv = kept_values(Rules(decks=None), 9)
+>>> round(float(kv.best[9, 9, 9]), 6) == round(float(kv.split[9, 9, 9]), 6)   # T-T must split
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from .dealer import (NOUTCOMES, dealer_batch, dealer_batch_hidden, dealer_distribution,
+                     dealer_trie)
+from .player import (DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, payoff_table,
+                     play_hands, stand_evs)
+from .rules import Rules
+from .shoe import INFINITE_PROBS, NRANKS, full_shoe
+from .split import (SplitValue, hidden_combos, one_card_only, pattern_value, split_keys,
+                    two_card_values)
+
+
+@dataclass(frozen=True)
+class KeptValues:
+    """Values of kept hands for one up card; arrays indexed [burned rank, card 1, card 2].
+
+    stand / hit / double: EV per initial wager (double = -inf where not allowed; for a pair
+    these are the values of playing it unsplit). split: EV of the split (nan for non-pairs).
+    best / action / wager: the EV, action and expected total wager of the play the engine
+    chooses (a pair is split when the split is mandatory). splits[(b, p)]: the SplitValue.
+    possible[b, a, c]: the shoe holds these cards.
+    """
+
+    up: int
+    stand: np.ndarray
+    hit: np.ndarray
+    double: np.ndarray
+    split: np.ndarray
+    best: np.ndarray
+    action: np.ndarray
+    wager: np.ndarray
+    possible: np.ndarray
+    splits: dict[tuple[int, int], SplitValue]
+
+
+@functools.lru_cache(maxsize=None)
+def nonsplit_keys() -> tuple[np.ndarray, np.ndarray]:
+    """Dealer keys of unsplit hands: rows = burned card + hand (counts); widx[b, h] its row.
+
+    A key is shared by every (burned card, hand) with the same removed multiset, so each
+    dealer distribution is computed once per up card (15,395 keys).
+    """
+    t = hand_table()
+    nh = len(t.index)
+    keys: dict[tuple[int, ...], int] = {}
+    widx = np.full((NRANKS, nh), -1, dtype=np.int64)
+    for h in range(nh):
+        if t.ncards[h] < 2:
+            continue
+        for b in range(NRANKS):
+            w = list(t.counts[h])
+            w[b] += 1
+            widx[b, h] = keys.setdefault(tuple(w), len(keys))
+    return np.array(list(keys), dtype=np.int64), widx
+
+
+def kept_values(rules: Rules, up: int) -> KeptValues:
+    """Values of every kept hand for one up card (see :class:`KeptValues`)."""
+    table = hand_table()
+    nh = len(table.index)
+    payoff = payoff_table(rules)
+    infinite = rules.infinite
+    shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
+    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite)
+
+
+def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
+                         table, nh: int, infinite: bool) -> KeptValues:
+    """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
+    trie = dealer_trie(up, rules.hit_soft_17)
+    shape = (NRANKS, NRANKS, NRANKS)
+    stand = np.full(shape, np.nan)
+    hit = np.full(shape, np.nan)
+    double = np.full(shape, -np.inf)
+    split = np.full(shape, np.nan)
+    best = np.full(shape, np.nan)
+    action = np.full(shape, -1, dtype=np.int64)
+    wager = np.full(shape, np.nan)
+    possible = np.zeros(shape, dtype=np.bool_)
+    splits: dict[tuple[int, int], SplitValue] = {}
+
+    base_up = shoe.copy()
+    base_up[up] -= 1
+    two_card = [(a, c) for a in range(NRANKS) for c in range(a, NRANKS)]
+
+    # -- unsplit hands --------------------------------------------------------------------------
+    keys, widx = nonsplit_keys()
+    if infinite:
+        flat = dealer_distribution(rules, up)
+    else:
+        dists = np.zeros((keys.shape[0], NOUTCOMES))
+        dealer_batch(base_up, keys, trie.parent, trie.rank, trie.before, trie.depth,
+                     trie.weight, dists)
+    can_double = double_allowed(rules, split_hands=False)
+    st, hi, db, va = (np.zeros(nh) for _ in range(4))
+    feas = np.zeros(nh, dtype=np.bool_)
+    for b in range(NRANKS):
+        base = base_up.copy()
+        base[b] -= 1
+        if not infinite and base.min() < 0:
+            continue
+        if infinite:
+            sv = payoff[np.minimum(table.total, 21)] @ flat
+        else:
+            rows = np.where(widx[b] >= 0, widx[b], 0)
+            sv = stand_evs(dists[rows], table.total, payoff)
+            sv[widx[b] < 0] = 0.0
+        play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
+                   0, 0, 0, infinite, INFINITE_PROBS, can_double, st, hi, db, va, feas)
+        for a, c in two_card:
+            h = table.of((a, c))
+            if not feas[h]:
+                continue
+            for x, y in ((a, c), (c, a)):
+                possible[b, x, y] = True
+                stand[b, x, y], hit[b, x, y], double[b, x, y] = st[h], hi[h], db[h]
+
+    # -- splits ---------------------------------------------------------------------------------
+    cj, cu = hidden_combos(rules.max_hands)
+    combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
+    can_double_split = double_allowed(rules, split_hands=True)
+    for p in range(NRANKS):
+        one = one_card_only(rules, p)
+        pkeys, pwidx, order = split_keys(p, one)
+        base_p = base_up.copy()
+        base_p[p] -= 1
+        if not infinite:
+            if base_p.min() < 0:
+                continue
+            pd = np.zeros((pkeys.shape[0], len(cj), NOUTCOMES))
+            dealer_batch_hidden(base_p, pkeys, p, cj, cu, trie.parent, trie.rank, trie.before,
+                                trie.depth, trie.weight, trie.counts, pd)
+        for b in range(NRANKS):
+            base = base_p.copy()
+            base[b] -= 1
+            unseen = base.copy()
+            unseen[p] -= 1
+            if not infinite and unseen.min() < 0:
+                continue
+            hand_ev = np.zeros((len(cj), NRANKS))
+            hand_act = np.zeros((len(cj), NRANKS), dtype=np.int64)
+            for c in range(len(cj)):
+                if infinite and c > 0:
+                    hand_ev[c], hand_act[c] = hand_ev[0], hand_act[0]
+                    continue
+                if infinite:
+                    sv = payoff[np.minimum(table.total, 21)] @ flat
+                else:
+                    rows = pwidx[b]
+                    sv = np.zeros(nh)
+                    sel = rows >= 0
+                    sv[sel] = stand_evs(pd[rows[sel], c], table.total[sel], payoff)
+                play_hands(base, table.counts, table.total, table.ncards, table.child, order,
+                           sv, p, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
+                           can_double_split, st, hi, db, va, feas)
+                hand_ev[c], hand_act[c] = two_card_values(table, p, st, hi, db, one)
+            hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
+            sv_ = pattern_value(rules, p, None if infinite else unseen, hand_ev, hand_wager,
+                                combo_index)
+            sv_ = SplitValue(sv_.ev, sv_.wager, sv_.hands, sv_.doubles, sv_.resplits, hand_ev,
+                             hand_act)
+            splits[(b, p)] = sv_
+            split[b, p, p] = sv_.ev
+
+    # -- the play the engine chooses ----------------------------------------------------------
+    for b in range(NRANKS):
+        for a, c in two_card:
+            if not possible[b, a, c]:
+                continue
+            opts = [(stand[b, a, c], STAND, 1.0), (hit[b, a, c], HIT, 1.0)]
+            if np.isfinite(double[b, a, c]):
+                opts.append((double[b, a, c], DOUBLE, 2.0))
+            if a == c:
+                sp = splits.get((b, a))
+                if sp is None:
+                    continue
+                if rules.mandatory_split:
+                    opts = []
+                opts.append((sp.ev, SPLIT, sp.wager))
+            ev, act, wg = max(opts, key=lambda o: o[0])
+            for x, y in ((a, c), (c, a)):
+                best[b, x, y], action[b, x, y], wager[b, x, y] = ev, act, wg
+    return KeptValues(up, stand, hit, double, split, best, action, wager, possible, splits)
+
+
+@dataclass(frozen=True)
+class BurnChoice:
+    """One burn of a deal: the burned rank, the kept pair and the engine's play of it."""
+
+    burn: int
+    kept: tuple[int, int]
+    stand: float
+    hit: float
+    double: float | None
+    split: float | None
+    action: int
+    ev: float
+    wager: float
+
+
+def burn_choices(kv: KeptValues, player: tuple[int, int, int]) -> list[BurnChoice]:
+    """The distinct burns of a three-card deal, best first (ties: the lower burned rank).
+
+    >>> from twentyone_burn.rules import Rules
+    >>> kv = kept_values(Rules(decks=None), 5)
+    >>> [c.burn for c in burn_choices(kv, (9, 9, 4))][:1]   # T T 5 v 6: burn the 5, split tens
+    [4]
+    """
+    out = []
+    seen = set()
+    for i in range(3):
+        b = player[i]
+        if b in seen:
+            continue
+        seen.add(b)
+        a, c = sorted(player[k] for k in range(3) if k != i)
+        dbl = kv.double[b, a, c]
+        sp = kv.split[b, a, c]
+        out.append(BurnChoice(b, (a, c), float(kv.stand[b, a, c]), float(kv.hit[b, a, c]),
+                              float(dbl) if np.isfinite(dbl) else None,
+                              float(sp) if a == c and np.isfinite(sp) else None,
+                              int(kv.action[b, a, c]), float(kv.best[b, a, c]),
+                              float(kv.wager[b, a, c])))
+    out.sort(key=lambda ch: (-ch.ev, ch.burn))
+    return out

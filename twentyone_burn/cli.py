@@ -1,0 +1,201 @@
+"""cli: the ``twentyone-burn`` command (typer); it parses, calls the engine and prints."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+import typer
+
+from . import __version__
+from .rules import Rules, RulesError, parse_decks
+from .shoe import CardError, RANKS, full_shoe, parse_rank, parse_ranks, remove_cards
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Exact combinatorial analyser for the casino game 21 Burn.")
+
+
+class InputError(ValueError):
+    """Bad command-line input (one line, exit code 2)."""
+
+
+# -- shared rule options ---------------------------------------------------------------------------
+RulesOpt = typer.Option(None, "--rules", help="Rules file (TOML); options below override it.")
+DecksOpt = typer.Option(None, "--decks", help="Decks in the shoe: 1-8, or 'inf'.")
+S17Opt = typer.Option(None, "--s17/--h17", help="Dealer stands / hits on soft 17.")
+MaxHandsOpt = typer.Option(None, "--max-hands", help="Most hands after splits (2-4).")
+RsaOpt = typer.Option(None, "--resplit-aces/--no-resplit-aces", help="Split aces may resplit.")
+DasOpt = typer.Option(None, "--das/--no-das", help="Double after split.")
+DoubleOnOpt = typer.Option(None, "--double-on", help="Doubling on: any, 9-11 or 10-11.")
+SplitOpt = typer.Option(None, "--mandatory-split/--optional-split",
+                        help="A kept pair must be split, or the split is the player's choice.")
+JsonOpt = typer.Option(False, "--json", help="Print one JSON object.")
+
+
+def build_rules(rules_file: Optional[Path], decks: Optional[str], s17: Optional[bool],
+                max_hands: Optional[int], resplit_aces: Optional[bool], das: Optional[bool],
+                double_on: Optional[str], mandatory_split: Optional[bool]) -> Rules:
+    """The rules file (or the standard rules) with command-line overrides applied."""
+    base = Rules.from_toml(rules_file) if rules_file is not None else Rules()
+    changes: dict = {}
+    if decks is not None:
+        changes["decks"] = parse_decks(decks)
+    if s17 is not None:
+        changes["hit_soft_17"] = not s17
+    if max_hands is not None:
+        changes["max_hands"] = max_hands
+    if resplit_aces is not None:
+        changes["resplit_aces"] = resplit_aces
+    if das is not None:
+        changes["double_after_split"] = das
+    if double_on is not None:
+        changes["double_on"] = double_on
+    if mandatory_split is not None:
+        changes["mandatory_split"] = mandatory_split
+    return base.replace(**changes) if changes else base
+
+
+def _progress_analyze(rules: Rules):
+    from .analysis import analyze
+    if not sys.stderr.isatty():
+        return analyze(rules)
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    with Progress(TextColumn("analysing"), BarColumn(), TextColumn("{task.completed}/10 up cards"),
+                  TimeElapsedColumn(), transient=True) as prog:
+        task = prog.add_task("up", total=10)
+        return analyze(rules, progress=lambda k: prog.update(task, completed=k))
+
+
+def _fmt(x: float | None) -> str:
+    return "   -    " if x is None else f"{x:+.5f}"
+
+
+@app.command()
+def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+            s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+            resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+            double_on: Optional[str] = DoubleOnOpt, mandatory_split: Optional[bool] = SplitOpt,
+            as_json: bool = JsonOpt) -> None:
+    """The exact expected return, house edge and element of risk of the game."""
+    rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
+                        mandatory_split)
+    a = _progress_analyze(rules)
+    if as_json:
+        typer.echo(json.dumps(a.to_json_dict(), indent=2))
+        return
+    r = rules
+    typer.echo(f"21 Burn exact analysis (twentyone-burn {__version__})")
+    typer.echo(f"rules: {r.canonical_json()}")
+    typer.echo(f"rules hash: {r.rules_hash}")
+    typer.echo(f"strategy: {a.strategy}")
+    typer.echo("")
+    typer.echo(f"expected return (player, per initial wager): {a.expected_return:+.10f}")
+    typer.echo(f"house edge:                                  {a.house_edge:+.10f}")
+    typer.echo(f"average total wager per round:               {a.average_total_wager:.10f}")
+    typer.echo(f"element of risk:                             {a.element_of_risk:+.10f}")
+    if a.expected_return > 0:
+        typer.echo("note: as written the game favours the player (negative house edge).")
+    typer.echo("")
+    typer.echo("probabilities per round:")
+    for k, v in a.probabilities.items():
+        typer.echo(f"  {k:32s} {v:.10f}")
+    typer.echo("")
+    typer.echo("dealer outcomes by up card (full shoe less the up card):")
+    typer.echo("  up     17       18       19       20       21      bust")
+    for up, d in a.dealer.items():
+        typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in ("17", "18", "19", "20", "21", "bust")))
+
+
+@app.command()
+def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. "T 6 5".'),
+         up: str = typer.Option(..., "--up", help="The dealer's up card."),
+         rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+         s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+         resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+         double_on: Optional[str] = DoubleOnOpt, mandatory_split: Optional[bool] = SplitOpt,
+         as_json: bool = JsonOpt) -> None:
+    """Every burn of a three-card deal: the kept hand and the EV of each play."""
+    from .burn import burn_choices, kept_values
+    from .player import ACTION_NAMES
+    rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
+                        mandatory_split)
+    player = parse_ranks(cards)
+    if len(player) != 3:
+        raise InputError(f"give exactly three player cards, not {len(player)} ({cards!r})")
+    u = parse_rank(up)
+    if not rules.infinite:
+        remove_cards(full_shoe(rules.decks), player + [u])
+    kv = kept_values(rules, u)
+    choices = burn_choices(kv, tuple(sorted(player)))
+    out = {
+        "cards": [RANKS[c] for c in player], "up": RANKS[u],
+        "rules_hash": rules.rules_hash, "version": __version__,
+        "choices": [{
+            "burn": RANKS[ch.burn], "kept": [RANKS[ch.kept[0]], RANKS[ch.kept[1]]],
+            "stand": ch.stand, "hit": ch.hit, "double": ch.double, "split": ch.split,
+            "best_action": ACTION_NAMES[ch.action], "ev": ch.ev, "expected_wager": ch.wager,
+        } for ch in choices],
+        "best_burn": RANKS[choices[0].burn],
+    }
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}")
+    typer.echo("burn  kept   stand     hit       double    split     best")
+    for c in out["choices"]:
+        typer.echo(f"  {c['burn']}   {''.join(c['kept']):4s} {_fmt(c['stand'])} {_fmt(c['hit'])} "
+                   f"{_fmt(c['double'])} {_fmt(c['split'])}  {c['best_action']} {c['ev']:+.6f}")
+    typer.echo(f"best: burn {out['best_burn']}")
+
+
+@app.command()
+def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
+           removed: str = typer.Option("", "--removed", help='Cards gone from the shoe, e.g. "T 5 A".'),
+           rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+           s17: Optional[bool] = S17Opt, as_json: bool = JsonOpt) -> None:
+    """The dealer's final-total distribution for an up card and removed cards."""
+    from .analysis import outcome_dict
+    from .dealer import OUTCOME_NAMES, dealer_distribution
+    rules = build_rules(rules_file, decks, s17, None, None, None, None, None)
+    u = parse_rank(up)
+    gone = parse_ranks(removed) if removed.strip() else []
+    unseen = None
+    if not rules.infinite:
+        unseen = remove_cards(full_shoe(rules.decks), gone + [u])
+    d = dealer_distribution(rules, u, unseen)
+    out = {"up": RANKS[u], "removed": [RANKS[c] for c in gone], "rules_hash": rules.rules_hash,
+           "version": __version__, "outcomes": outcome_dict(d),
+           "detail": {name: float(x) for name, x in zip(OUTCOME_NAMES, d)}}
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"dealer up {out['up']}, removed {' '.join(out['removed']) or 'none'}:")
+    for k, v in out["outcomes"].items():
+        typer.echo(f"  {k:5s} {v:.10f}")
+
+
+def main() -> None:
+    """Entry point: run the app; bad input gives one line on stderr and exit code 2."""
+    try:
+        app(standalone_mode=False)
+    except (RulesError, CardError, InputError) as e:
+        typer.echo(f"error: {e}", err=True)
+        sys.exit(2)
+    except Exception as e:
+        # typer ships its own copy of click: recognise its usage errors by their interface
+        if type(e).__name__ == "Abort":
+            typer.echo("error: aborted", err=True)
+            sys.exit(130)
+        if hasattr(e, "format_message") and hasattr(e, "exit_code"):
+            msg = " ".join(e.format_message().split())
+            if msg:
+                typer.echo(f"error: {msg} (see --help)", err=True)
+            sys.exit(2)
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,209 @@
+"""player: stand / hit / double EVs of one hand, composition-dependent, for every hand at once.
+
+Hands are rank multisets. Every multiset with a hard total of 21 or less is enumerated once
+(3,082 of them) into a :class:`HandTable`; a hand's successor on drawing rank r is a table
+lookup, and hands are processed in decreasing hard total so that every successor's value is
+known before it is needed (a successor always has a higher hard total).
+
+The unseen cards for a hand H are ``base - H`` where ``base`` is the shoe less every card seen
+that is not in H (the up card, the burned card, ...). Draws may also be conditioned on *hidden*
+cards (used by splits): ``j`` cards of the pair rank and ``u`` cards known only not to be of the
+pair rank, gone from the shoe before H's cards were dealt (MATH.md, "Splits"). With j = u = 0
+the draw probabilities are the plain ``n_r / N``.
+
+>>> t = hand_table()
+>>> len(t.index), t.hard[t.index[(0, 0, 0, 0, 0, 0, 0, 0, 0, 2)]]
+(3082, 20)
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from .dealer import NOUTCOMES, OUTCOME_TOTALS
+from .rules import Rules
+from .shoe import NRANKS
+
+# action codes used in decision tables
+STAND, HIT, DOUBLE, SPLIT = 0, 1, 2, 3
+ACTION_NAMES = ("stand", "hit", "double", "split")
+
+
+@dataclass(frozen=True)
+class HandTable:
+    """All rank multisets with hard total <= 21, as arrays for the kernels.
+
+    counts[h]: ten counts; hard[h]: total with aces as 1; soft[h]: 1 if an ace counts 11;
+    total[h]: best total; ncards[h]; child[h, r]: the hand after drawing r (-1 = bust);
+    order: hand indices by decreasing hard total; index: multiset tuple -> hand index.
+    """
+
+    counts: np.ndarray
+    hard: np.ndarray
+    soft: np.ndarray
+    total: np.ndarray
+    ncards: np.ndarray
+    child: np.ndarray
+    order: np.ndarray
+    index: dict[tuple[int, ...], int]
+
+    def of(self, ranks: list[int] | tuple[int, ...]) -> int:
+        """Index of the hand holding these ranks."""
+        c = [0] * NRANKS
+        for r in ranks:
+            c[r] += 1
+        return self.index[tuple(c)]
+
+
+@functools.lru_cache(maxsize=None)
+def hand_table() -> HandTable:
+    """The cached table of every hand with hard total <= 21."""
+    hands: list[tuple[int, ...]] = []
+
+    def rec(r: int, m: list[int], tot: int) -> None:
+        if r == NRANKS:
+            if sum(m):
+                hands.append(tuple(m))
+            return
+        c = 0
+        while tot + c * (r + 1) <= 21:
+            rec(r + 1, m + [c], tot + c * (r + 1))
+            c += 1
+
+    rec(0, [], 0)
+    index = {h: i for i, h in enumerate(hands)}
+    n = len(hands)
+    counts = np.array(hands, dtype=np.int64)
+    hard = counts @ np.arange(1, 11)
+    soft = ((counts[:, 0] > 0) & (hard + 10 <= 21)).astype(np.int64)
+    total = hard + 10 * soft
+    child = np.full((n, NRANKS), -1, dtype=np.int64)
+    for i, h in enumerate(hands):
+        for r in range(NRANKS):
+            m = list(h)
+            m[r] += 1
+            child[i, r] = index.get(tuple(m), -1)
+    order = np.argsort(-hard, kind="stable").astype(np.int64)
+    return HandTable(counts, hard, soft, total, counts.sum(axis=1), child, order, index)
+
+
+def payoff_table(rules: Rules) -> np.ndarray:
+    """Net result of a standing unit wager: rows = player total 0..21, columns = dealer outcome.
+
+    >>> p = payoff_table(Rules())
+    >>> float(p[20, 3]), float(p[20, 4]), float(p[12, 5])   # 20 v 20, 20 v 21, 12 v dealer 22
+    (0.0, -1.0, 1.0)
+    """
+    win = rules.win_amount
+    tie = -1.0 if rules.ties_lose else 0.0
+    pay = np.zeros((22, NOUTCOMES))
+    for pt in range(22):
+        for o, dt in enumerate(OUTCOME_TOTALS):
+            if dt == 22:
+                pay[pt, o] = 0.0 if rules.dealer_22_pushes else win
+            elif dt > 22:
+                pay[pt, o] = win
+            else:
+                pay[pt, o] = win if pt > dt else (tie if pt == dt else -1.0)
+    return pay
+
+
+@njit(cache=True)
+def draw_probs(n, p, j, u, infinite, inf_probs, out):
+    """Probabilities of the next card given unseen counts ``n`` and hidden cards.
+
+    Hidden: ``j`` cards of rank ``p`` and ``u`` cards known not to be rank ``p`` have left the
+    shoe, unseen by this hand (their exact ranks averaged out). Returns False if impossible.
+    """
+    if infinite:
+        for r in range(10):
+            out[r] = inf_probs[r]
+        return True
+    total = 0
+    for r in range(10):
+        total += n[r]
+    avail = total - j - u
+    if avail <= 0:
+        return False
+    if j == 0 and u == 0:
+        for r in range(10):
+            out[r] = n[r] / total
+        return True
+    q = total - n[p]
+    if n[p] - j < 0 or q - u < 0:
+        return False
+    for r in range(10):
+        if r == p:
+            out[r] = (n[r] - j) / avail
+        else:
+            out[r] = n[r] * (q - u) / (q * avail) if q > 0 else 0.0
+    return True
+
+
+@njit(cache=True)
+def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
+               inf_probs, two_card_double, stand_out, hit_out, double_out, value_out,
+               feasible_out):
+    """Stand, hit and double EVs of every hand, composition-dependent.
+
+    ``stand[h]`` is given (from the dealer); ``two_card_double[h]`` says whether a two-card hand
+    may double. value = max(stand, hit) is what a hand is worth once it may no longer double.
+    A hand whose cards the base does not hold is marked infeasible and left at zero.
+    """
+    n = np.empty(10, dtype=np.int64)
+    probs = np.empty(10)
+    for k in range(order.shape[0]):
+        h = order[k]
+        ok = True
+        for r in range(10):
+            n[r] = base[r] - counts[h, r]
+            if n[r] < 0:
+                ok = False
+        if infinite:
+            ok = True
+        if ok:
+            ok = draw_probs(n, p, j, u, infinite, inf_probs, probs)
+        feasible_out[h] = ok
+        if not ok:
+            stand_out[h] = 0.0
+            hit_out[h] = 0.0
+            double_out[h] = 0.0
+            value_out[h] = 0.0
+            continue
+        st = stand[h]
+        hv = 0.0
+        dv = 0.0
+        for r in range(10):
+            pr = probs[r]
+            if pr == 0.0:
+                continue
+            c = child[h, r]
+            if c < 0:
+                hv -= pr
+                dv -= pr
+            else:
+                hv += pr * value_out[c]
+                dv += pr * stand[c]
+        stand_out[h] = st
+        hit_out[h] = hv
+        double_out[h] = 2.0 * dv if two_card_double[h] else -np.inf
+        value_out[h] = st if st >= hv else hv
+
+
+def stand_evs(dists: np.ndarray, totals: np.ndarray, payoff: np.ndarray) -> np.ndarray:
+    """Stand EV of each hand from its dealer distribution (rows) and its total."""
+    return np.einsum("ho,ho->h", dists, payoff[np.minimum(totals, 21)])
+
+
+def double_allowed(rules: Rules, split_hands: bool) -> np.ndarray:
+    """Per hand of the table: may it double (two cards, the rules' totals)?"""
+    t = hand_table()
+    out = np.zeros(len(t.index), dtype=np.bool_)
+    for h in range(len(t.index)):
+        if t.ncards[h] == 2:
+            out[h] = rules.may_double(int(t.hard[h]), bool(t.soft[h]), split_hands)
+    return out

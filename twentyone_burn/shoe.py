@@ -1,0 +1,166 @@
+"""shoe: ranks, shoe compositions as ten counts, card parsing, and the deal probabilities.
+
+Ranks are indices 0..9 for A, 2, ..., 9, T (T stands for 10, J, Q, K). Suits never matter.
+
+>>> full_shoe(6)[RANK_INDEX["T"]], full_shoe(6).sum()
+(96, 312)
+>>> parse_ranks("t 6 5"), parse_ranks("10 J a")
+([9, 5, 4], [9, 9, 0])
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from .rules import Rules
+
+NRANKS = 10
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+RANK_INDEX = {name: i for i, name in enumerate(RANKS)}
+#: blackjack value of each rank with aces counted as 1
+VALUES = np.arange(1, 11, dtype=np.int64)
+#: value for the dealer's burn: the ace is the highest card (11)
+BURN_VALUES = np.array([11, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
+#: infinite-deck probability of each rank
+INFINITE_PROBS = np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4], dtype=np.float64) / 13.0
+
+_ALIASES = {"10": "T", "J": "T", "Q": "T", "K": "T", "1": "A", "11": "A"}
+
+
+class CardError(ValueError):
+    """A card that is not a rank, or more cards of a rank than the shoe holds."""
+
+
+def parse_rank(text: str) -> int:
+    """Rank index of one card written A, 2-9, T, 10, J, Q or K (any case).
+
+    >>> parse_rank("q"), parse_rank("A")
+    (9, 0)
+    """
+    t = text.strip().upper()
+    t = _ALIASES.get(t, t)
+    if t not in RANK_INDEX:
+        raise CardError(f"{text!r} is not a card rank; write A, 2-9, T (or 10, J, Q, K)")
+    return RANK_INDEX[t]
+
+
+def parse_ranks(text: str | list[str]) -> list[int]:
+    """Rank indices of cards separated by spaces or commas; "T65" style run-together too."""
+    if isinstance(text, str):
+        parts = text.replace(",", " ").split()
+        if len(parts) == 1 and len(parts[0]) > 1 and parts[0] not in ("10", "11"):
+            tok = parts[0]
+            out = []
+            i = 0
+            while i < len(tok):
+                if tok.startswith("10", i):
+                    out.append("10")
+                    i += 2
+                else:
+                    out.append(tok[i])
+                    i += 1
+            parts = out
+    else:
+        parts = list(text)
+    return [parse_rank(p) for p in parts]
+
+
+def rank_name(rank: int) -> str:
+    """Display name of a rank index (0 -> "A", 9 -> "T")."""
+    return RANKS[rank]
+
+
+def full_shoe(decks: int) -> np.ndarray:
+    """Counts of each rank in a shoe of ``decks`` decks."""
+    counts = np.full(NRANKS, 4 * decks, dtype=np.int64)
+    counts[9] = 16 * decks
+    return counts
+
+
+def counts_of(ranks: list[int] | tuple[int, ...]) -> np.ndarray:
+    """Ten counts of a list of rank indices."""
+    c = np.zeros(NRANKS, dtype=np.int64)
+    for r in ranks:
+        c[r] += 1
+    return c
+
+
+def remove_cards(shoe: np.ndarray, ranks: list[int] | tuple[int, ...]) -> np.ndarray:
+    """The shoe less some cards; raises CardError if the shoe does not hold them."""
+    out = shoe.copy()
+    for r in ranks:
+        out[r] -= 1
+    if (out < 0).any():
+        r = int(np.argmax(out < 0))
+        raise CardError(
+            f"more {RANKS[r]} cards than the shoe holds ({int(shoe[r])}); remove fewer"
+        )
+    return out
+
+
+def shoe_for(rules: Rules) -> np.ndarray:
+    """Counts of the rules' shoe; for an infinite deck, a large stand-in used only for shapes."""
+    return full_shoe(rules.decks if rules.decks is not None else 1)
+
+
+def draw_probability(shoe: np.ndarray | None, ranks: tuple[int, ...]) -> float:
+    """Probability of drawing these ranks in this order (``shoe=None``: infinite deck).
+
+    >>> round(draw_probability(full_shoe(1), (0, 0)), 6)
+    0.004525
+    """
+    if shoe is None:
+        return float(np.prod([INFINITE_PROBS[r] for r in ranks]))
+    n = shoe.astype(np.int64).copy()
+    total = int(n.sum())
+    p = 1.0
+    for r in ranks:
+        if n[r] <= 0:
+            return 0.0
+        p *= n[r] / total
+        n[r] -= 1
+        total -= 1
+    return p
+
+
+def three_card_multisets() -> list[tuple[int, int, int]]:
+    """The 220 rank multisets of three cards, each as sorted rank indices."""
+    return list(itertools.combinations_with_replacement(range(NRANKS), 3))
+
+
+def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> float:
+    """Probability of a player rank multiset of three and a dealer up card.
+
+    The four cards are draws without replacement (multivariate hypergeometric); the
+    multiset's orderings count once each.
+
+    >>> r = Rules()
+    >>> total = sum(deal_probability(r, p, u) for p in three_card_multisets() for u in range(10))
+    >>> abs(total - 1) < 1e-12
+    True
+    """
+    orderings = math.factorial(3)
+    for c in np.bincount(np.asarray(player), minlength=NRANKS):
+        orderings //= math.factorial(int(c))
+    shoe = None if rules.infinite else full_shoe(rules.decks)
+    return orderings * draw_probability(shoe, tuple(player) + (up,))
+
+
+def deal_probability_exact(decks: int, player: tuple[int, int, int], up: int) -> Fraction:
+    """The same probability as a rational number (finite shoes only)."""
+    shoe = full_shoe(decks)
+    n = [int(x) for x in shoe]
+    total = sum(n)
+    orderings = math.factorial(3)
+    for c in np.bincount(np.asarray(player), minlength=NRANKS):
+        orderings //= math.factorial(int(c))
+    p = Fraction(orderings)
+    for r in tuple(player) + (up,):
+        p *= Fraction(n[r], total)
+        n[r] -= 1
+        total -= 1
+    return p

@@ -1,0 +1,175 @@
+"""split: the exact EV of the mandatory split and resplits under the named post-split strategy.
+
+Post-split strategy ("CDP-H"): each split hand is played (stand / hit / double) by the
+composition-dependent optimum for what it may use - its own cards, the burned card, the up card,
+every pair card dealt as a second card so far (``j``) and the number of earlier split hands
+that took a non-pair second card (``u``, not their ranks); the other hands' hit cards are not
+used. When a split hand draws another pair card and fewer than ``max_hands`` hands are in
+play, it resplits or not by whichever gives the split the higher exact EV from that point,
+knowing (hands in play, hand number, j, u) - found by backward induction, so exact and optimal
+within that information.
+
+Why this is exact (MATH.md, "Splits"): the hit cards of earlier hands are taken at stopping
+times the strategy ignores, so by optional skipping the second cards, a hand's own cards and
+the dealer's cards are distributed as fresh draws from the shoe at the split. Given the pattern
+of pair / non-pair second cards before a hand (j pair cards, u non-pair cards), the u non-pair
+cards are a uniform random subset of the non-pair cards; by exchangeability they may be taken
+as drawn after the hand and the dealer, so every probability is the plain one times a ratio of
+falling factorials (``player.draw_probs`` and ``dealer.dealer_batch_hidden``).
+
+Dealing order: the hands are played one after the other; a hand's second card is dealt when
+play reaches it; a resplit hand is put at the end of the line.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+
+from .player import DOUBLE, HIT, STAND, HandTable, hand_table
+from .rules import Rules
+from .shoe import INFINITE_PROBS, NRANKS
+
+
+def hidden_combos(max_hands: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every (j, u) a split hand can see: u <= max_hands - 1 and j + u <= 2 max_hands - 3.
+
+    >>> j, u = hidden_combos(4)
+    >>> len(j), int(j.max()), int(u.max())
+    (18, 5, 3)
+    """
+    js, us = [], []
+    for u in range(max_hands):
+        for j in range(2 * max_hands - 2 - u):
+            js.append(j)
+            us.append(u)
+    return np.array(js, dtype=np.int64), np.array(us, dtype=np.int64)
+
+
+def one_card_only(rules: Rules, pair: int) -> bool:
+    """Do split hands of this pair take exactly one card?"""
+    return pair == 0 and rules.split_aces_one_card
+
+
+@functools.lru_cache(maxsize=None)
+def split_keys(pair: int, one_card: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Dealer keys for split hands of one pair rank.
+
+    Returns (keys, widx, order): keys[k] = burned card + hand cards as counts; widx[b, h] the
+    key row of burned rank b and hand h (-1 if the hand cannot occur in the split); order the
+    hand indices that hold the pair card, by decreasing hard total.
+    """
+    t = hand_table()
+    nh = len(t.index)
+    holds = (t.counts[:, pair] >= 1) & (t.ncards >= 2)
+    if one_card:
+        holds &= t.ncards == 2
+    keys: dict[tuple[int, ...], int] = {}
+    widx = np.full((NRANKS, nh), -1, dtype=np.int64)
+    for h in np.nonzero(holds)[0]:
+        for b in range(NRANKS):
+            w = list(t.counts[h])
+            w[b] += 1
+            widx[b, h] = keys.setdefault(tuple(w), len(keys))
+    karr = np.array(list(keys), dtype=np.int64).reshape(-1, NRANKS)
+    order = np.array([h for h in t.order if holds[h]], dtype=np.int64)
+    return karr, widx, order
+
+
+@dataclass(frozen=True)
+class SplitValue:
+    """The exact value of one forced split.
+
+    ev: expected return of all split hands together, per initial wager.
+    wager: expected total amount wagered (initial + split + resplit + double wagers).
+    hands: expected number of hands; resplits: {(hands in play, hand number, j, u): bool}
+    the resplit decision at each reachable state where a pair card arrives.
+    hand_ev[c, t]: EV of a split hand (pair, t) seen with hidden combination c;
+    hand_action[c, t]: its first action (STAND / HIT / DOUBLE).
+    """
+
+    ev: float
+    wager: float
+    hands: float
+    doubles: float
+    resplits: dict[tuple[int, int, int, int], bool]
+    hand_ev: np.ndarray
+    hand_action: np.ndarray
+
+
+def two_card_values(table: HandTable, pair: int, stand: np.ndarray, hit: np.ndarray,
+                    double: np.ndarray, one_card: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Best EV and first action of each split hand (pair, t)."""
+    ev = np.zeros(NRANKS)
+    act = np.zeros(NRANKS, dtype=np.int64)
+    for t in range(NRANKS):
+        h = table.of((pair, t))
+        choices = [(stand[h], STAND)] if one_card else [
+            (stand[h], STAND), (hit[h], HIT), (double[h], DOUBLE)]
+        best = max(choices, key=lambda c: c[0])
+        ev[t], act[t] = best
+    return ev, act
+
+
+def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
+                  hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int]) -> SplitValue:
+    """Backward induction over the pair / non-pair pattern of second cards.
+
+    ``unseen`` is the shoe at the split (less both pair cards, burned card, up card), or None
+    for an infinite deck. ``hand_ev[c, t]``, ``hand_wager[c, t]``: value and expected wager of
+    a split hand (pair, t) under hidden combination c.
+    """
+    m = rules.max_hands
+    can_resplit = rules.may_resplit(pair)
+    if unseen is not None:
+        n = unseen.astype(np.int64)
+        n_total = int(n.sum())
+        n_pair = int(n[pair])
+        n_other = n_total - n_pair
+    decisions: dict[tuple[int, int, int, int], bool] = {}
+
+    @functools.lru_cache(maxsize=None)
+    def value(h: int, i: int, j: int, u: int) -> tuple[float, float, float, float]:
+        """(ev, wager, hands, doubles) of hands i..h from the moment hand i awaits its card."""
+        if i > h:
+            return 0.0, 0.0, 0.0, 0.0
+        c = combo_index[(j, u)]
+        if unseen is None:
+            p_pair = float(INFINITE_PROBS[pair])
+            p_t = INFINITE_PROBS.copy()
+        else:
+            avail = n_total - j - u
+            p_pair = (n_pair - j) / avail if avail > 0 and n_pair - j > 0 else 0.0
+            p_t = (n * (n_other - u) / (n_other * avail)) if n_other > 0 and avail > 0 \
+                else np.zeros(NRANKS)
+        p_t = p_t.copy()
+        p_t[pair] = 0.0
+        p_other = float(p_t.sum())
+        ev = float(p_t @ hand_ev[c])
+        wager = float(p_t @ hand_wager[c])
+        hands = p_other
+        doubles = float(p_t @ (hand_wager[c] - 1.0))
+        if p_other > 0:
+            e, w, k, d = value(h, i + 1, j, u + 1)
+            ev, wager, hands, doubles = ev + p_other * e, wager + p_other * w, \
+                hands + p_other * k, doubles + p_other * d
+        if p_pair > 0:
+            e, w, k, d = value(h, i + 1, j + 1, u)
+            stay = (hand_ev[c, pair] + e, hand_wager[c, pair] + w, 1.0 + k,
+                    hand_wager[c, pair] - 1.0 + d)
+            best = stay
+            if can_resplit and h < m:
+                split = value(h + 1, i, j + 1, u)
+                decisions[(h, i, j, u)] = split[0] > stay[0]
+                if split[0] > stay[0]:
+                    best = split
+            ev += p_pair * best[0]
+            wager += p_pair * best[1]
+            hands += p_pair * best[2]
+            doubles += p_pair * best[3]
+        return ev, wager, hands, doubles
+
+    ev, wager, hands, doubles = value(2, 1, 0, 0)
+    return SplitValue(ev, wager, hands, doubles, decisions, hand_ev, np.zeros(0))
