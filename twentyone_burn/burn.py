@@ -24,8 +24,7 @@ from .player import (DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, payo
                      play_hands, stand_evs)
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS, full_shoe
-from .split import (SplitValue, hidden_combos, one_card_only, pattern_value, split_keys,
-                    two_card_values)
+from .split import SplitValue, hidden_combos, one_card_only, split_keys, split_value
 
 
 @dataclass(frozen=True)
@@ -135,7 +134,6 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
 
     # -- splits ---------------------------------------------------------------------------------
     cj, cu = hidden_combos(rules.max_hands)
-    combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
     can_double_split = double_allowed(rules, split_hands=True)
     for p in range(NRANKS):
         one = one_card_only(rules, p)
@@ -149,36 +147,12 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             dealer_batch_hidden(base_p, pkeys, p, cj, cu, trie.parent, trie.rank, trie.before,
                                 trie.depth, trie.weight, trie.counts, pd)
         for b in range(NRANKS):
-            base = base_p.copy()
-            base[b] -= 1
-            unseen = base.copy()
-            unseen[p] -= 1
-            if not infinite and unseen.min() < 0:
-                continue
-            hand_ev = np.zeros((len(cj), NRANKS))
-            hand_act = np.zeros((len(cj), NRANKS), dtype=np.int64)
-            for c in range(len(cj)):
-                if infinite and c > 0:
-                    hand_ev[c], hand_act[c] = hand_ev[0], hand_act[0]
-                    continue
-                if infinite:
-                    sv = payoff[np.minimum(table.total, 21)] @ flat
-                else:
-                    rows = pwidx[b]
-                    sv = np.zeros(nh)
-                    sel = rows >= 0
-                    sv[sel] = stand_evs(pd[rows[sel], c], table.total[sel], payoff)
-                play_hands(base, table.counts, table.total, table.ncards, table.child, order,
-                           sv, p, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
-                           can_double_split, st, hi, db, va, feas)
-                hand_ev[c], hand_act[c] = two_card_values(table, p, st, hi, db, one)
-            hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
-            sv_ = pattern_value(rules, p, None if infinite else unseen, hand_ev, hand_wager,
-                                combo_index)
-            sv_ = SplitValue(sv_.ev, sv_.wager, sv_.hands, sv_.doubles, sv_.resplits, hand_ev,
-                             hand_act)
-            splits[(b, p)] = sv_
-            split[b, p, p] = sv_.ev
+            sv_ = split_value(rules, p, b, base_p, None if infinite else pd,
+                              flat if infinite else None, pwidx, order, payoff,
+                              can_double_split)
+            if sv_ is not None:
+                splits[(b, p)] = sv_
+                split[b, p, p] = sv_.ev
 
     # -- the play the engine chooses ----------------------------------------------------------
     for b in range(NRANKS):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .player import DOUBLE, HIT, STAND, HandTable, hand_table
+from .player import DOUBLE, HIT, STAND, HandTable, hand_table, play_hands, stand_evs
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS
 
@@ -97,6 +97,7 @@ class SplitValue:
     resplits: dict[tuple[int, int, int, int], bool]
     hand_ev: np.ndarray
     hand_action: np.ndarray
+    tables: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
 
 
 def two_card_values(table: HandTable, pair: int, stand: np.ndarray, hit: np.ndarray,
@@ -173,3 +174,82 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
 
     ev, wager, hands, doubles = value(2, 1, 0, 0)
     return SplitValue(ev, wager, hands, doubles, decisions, hand_ev, np.zeros(0))
+
+
+def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
+                hidden_dists: np.ndarray | None, flat_dist: np.ndarray | None,
+                widx: np.ndarray, order: np.ndarray, payoff: np.ndarray,
+                can_double: np.ndarray, keep_tables: bool = False) -> SplitValue | None:
+    """The exact value of splitting ``pair`` with ``burned`` burned, or None if impossible.
+
+    ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
+    hand's first card). ``hidden_dists[k, c]``: dealer distributions of the split keys for each
+    hidden combination (finite shoe); ``flat_dist``: the one distribution of an infinite deck.
+    ``keep_tables`` keeps every hand's stand / hit / double EV per (j, u) (for checks).
+    """
+    table = hand_table()
+    nh = len(table.index)
+    infinite = flat_dist is not None
+    one = one_card_only(rules, pair)
+    cj, cu = hidden_combos(rules.max_hands)
+    combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
+    base = base_p.copy()
+    base[burned] -= 1
+    unseen = base.copy()
+    unseen[pair] -= 1
+    if not infinite and unseen.min() < 0:
+        return None
+    st, hi, db, va = (np.zeros(nh) for _ in range(4))
+    feas = np.zeros(nh, dtype=np.bool_)
+    hand_ev = np.zeros((len(cj), NRANKS))
+    hand_act = np.zeros((len(cj), NRANKS), dtype=np.int64)
+    tables = {} if keep_tables else None
+    for c in range(len(cj)):
+        if infinite and c > 0:  # nothing is hidden from an infinite deck
+            hand_ev[c], hand_act[c] = hand_ev[0], hand_act[0]
+            if tables is not None:
+                tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
+            continue
+        if infinite:
+            sv = payoff[np.minimum(table.total, 21)] @ flat_dist
+        else:
+            rows = widx[burned]
+            sv = np.zeros(nh)
+            sel = rows >= 0
+            sv[sel] = stand_evs(hidden_dists[rows[sel], c], table.total[sel], payoff)
+        play_hands(base, table.counts, table.total, table.ncards, table.child, order, sv, pair,
+                   int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS, can_double, st, hi, db,
+                   va, feas)
+        hand_ev[c], hand_act[c] = two_card_values(table, pair, st, hi, db, one)
+        if tables is not None:
+            tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
+    hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
+    v = pattern_value(rules, pair, None if infinite else unseen, hand_ev, hand_wager,
+                      combo_index)
+    return SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev, hand_act, tables)
+
+
+def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,
+                  keep_tables: bool = False) -> SplitValue | None:
+    """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe.
+
+    ``shoe`` holds every card before the deal (ten counts). Used by ``hand`` queries and by the
+    brute-force checks on small shoes.
+    """
+    from .dealer import NOUTCOMES, dealer_batch_hidden, dealer_trie
+    from .player import double_allowed, payoff_table
+
+    one = one_card_only(rules, pair)
+    keys, widx, order = split_keys(pair, one)
+    trie = dealer_trie(up, rules.hit_soft_17)
+    base_p = np.asarray(shoe, dtype=np.int64).copy()
+    base_p[up] -= 1
+    base_p[pair] -= 1
+    if base_p.min() < 0:
+        return None
+    cj, cu = hidden_combos(rules.max_hands)
+    dists = np.zeros((keys.shape[0], len(cj), NOUTCOMES))
+    dealer_batch_hidden(base_p, keys, pair, cj, cu, trie.parent, trie.rank, trie.before,
+                        trie.depth, trie.weight, trie.counts, dists)
+    return split_value(rules, pair, burned, base_p, dists, None, widx, order,
+                       payoff_table(rules), double_allowed(rules, split_hands=True), keep_tables)

@@ -1,0 +1,207 @@
+"""Plain, slow reference implementations of 21 Burn, written from the rule sheet.
+
+They share nothing with the engine but the Rules object: they deal real cards from a shoe of
+ten counts, one at a time, in the order the game deals them, and recurse over every card. They
+are the independent second route to every exact figure on small shoes.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+ACE = 0
+VALUE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+BURN_VALUE = [11, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def best_total(cards: tuple[int, ...]) -> int:
+    hard = sum(VALUE[c] for c in cards)
+    return hard + 10 if ACE in cards and hard + 10 <= 21 else hard
+
+
+def is_soft(cards: tuple[int, ...]) -> bool:
+    hard = sum(VALUE[c] for c in cards)
+    return ACE in cards and hard + 10 <= 21
+
+
+def take(shoe: tuple[int, ...], r: int) -> tuple[int, ...]:
+    s = list(shoe)
+    s[r] -= 1
+    return tuple(s)
+
+
+def dealer_must_hit(cards: tuple[int, ...], h17: bool) -> bool:
+    t = best_total(cards)
+    return t < 17 or (t == 17 and h17 and is_soft(cards))
+
+
+@functools.lru_cache(maxsize=None)
+def _dealer_draw(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tuple:
+    if not dealer_must_hit(cards, h17):
+        t = best_total(cards)
+        out = [0.0] * 7
+        out[min(t, 23) - 17] = 1.0
+        return tuple(out)
+    n = sum(shoe)
+    out = [0.0] * 7
+    for r in range(10):
+        if shoe[r]:
+            sub = _dealer_draw(take(shoe, r), tuple(sorted(cards + (r,))), h17)
+            for o in range(7):
+                out[o] += shoe[r] / n * sub[o]
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=None)
+def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool = True) -> tuple:
+    """Outcome probabilities (17, 18, 19, 20, 21, 22, 23+) dealing the concealed cards for real."""
+    n = sum(shoe)
+    out = [0.0] * 7
+    for c1 in range(10):
+        if not shoe[c1]:
+            continue
+        s1 = take(shoe, c1)
+        if not burn:
+            sub = _dealer_draw(s1, tuple(sorted((up, c1))), h17)
+            for o in range(7):
+                out[o] += shoe[c1] / n * sub[o]
+            continue
+        for c2 in range(10):
+            if not s1[c2]:
+                continue
+            s2 = take(s1, c2)
+            three = sorted([up, c1, c2], key=lambda c: BURN_VALUE[c])
+            kept = tuple(sorted(three[:2]))  # burn the single highest card
+            sub = _dealer_draw(s2, kept, h17)
+            p = shoe[c1] / n * s1[c2] / (n - 1)
+            for o in range(7):
+                out[o] += p * sub[o]
+    return tuple(out)
+
+
+def result(player_total: int, outcome: int, rules) -> float:
+    """Net result of a unit wager standing on player_total against a dealer outcome."""
+    if player_total > 21:
+        return -1.0
+    win = rules.win_pays * (1 - rules.commission)
+    if outcome == 5:
+        return 0.0 if rules.dealer_22_pushes else win
+    if outcome == 6:
+        return win
+    d = 17 + outcome
+    if player_total > d:
+        return win
+    if player_total == d:
+        return -1.0 if rules.ties_lose else 0.0
+    return -1.0
+
+
+def stand_ev(shoe, cards, up, rules) -> float:
+    d = dealer(shoe, up, rules.hit_soft_17)
+    return sum(d[o] * result(best_total(cards), o, rules) for o in range(7))
+
+
+@functools.lru_cache(maxsize=None)
+def _hand(shoe, cards, up, rules) -> float:
+    """max(stand, hit) of a hand that may no longer double."""
+    if best_total(cards) > 21:
+        return -1.0
+    return max(stand_ev(shoe, cards, up, rules), hit_ev(shoe, cards, up, rules))
+
+
+def hit_ev(shoe, cards, up, rules) -> float:
+    n = sum(shoe)
+    return sum(shoe[r] / n * _hand(take(shoe, r), tuple(sorted(cards + (r,))), up, rules)
+               for r in range(10) if shoe[r])
+
+
+def double_ev(shoe, cards, up, rules) -> float:
+    n = sum(shoe)
+    total = 0.0
+    for r in range(10):
+        if shoe[r]:
+            c2 = tuple(sorted(cards + (r,)))
+            total += shoe[r] / n * (-1.0 if best_total(c2) > 21 else stand_ev(take(shoe, r), c2, up, rules))
+    return 2 * total
+
+
+def split_ev(shoe, pair, up, rules, decide, resplit) -> tuple[float, float]:
+    """EV and expected wager of a whole split, every card dealt for real in table order.
+
+    ``shoe``: the unseen cards at the split. ``decide(j, u, cards, two_cards)`` returns
+    'stand' / 'hit' / 'double' for a split hand holding ``cards`` that took its second card
+    after j pair cards and u non-pair cards were dealt as second cards; ``resplit(h, i, j, u)``
+    says whether hand i (of h in play) splits a pair card that arrives in that state. The dealer
+    draws last from whatever the hands left.
+    """
+    m = rules.max_hands
+    can = pair != ACE or rules.resplit_aces
+    one = pair == ACE and rules.split_aces_one_card
+
+    @functools.lru_cache(maxsize=None)
+    def settle(shoe, finished):
+        d = dealer(shoe, up, rules.hit_soft_17)
+        ev = sum(d[o] * sum(w * result(t, o, rules) for t, w in finished) for o in range(7))
+        return ev, float(sum(w for _, w in finished))
+
+    @functools.lru_cache(maxsize=None)
+    def second(shoe, h, i, j, u, finished):
+        if i > h:
+            return settle(shoe, finished)
+        n = sum(shoe)
+        ev = wg = 0.0
+        for r in range(10):
+            if not shoe[r]:
+                continue
+            p = shoe[r] / n
+            s = take(shoe, r)
+            if r == pair and can and h < m and resplit(h, i, j, u):
+                e, w = second(s, h + 1, i, j + 1, u, finished)
+            else:
+                nxt = (h, i + 1, j + 1, u) if r == pair else (h, i + 1, j, u + 1)
+                e, w = play(s, tuple(sorted((pair, r))), j, u, True, nxt, finished)
+            ev += p * e
+            wg += p * w
+        return ev, wg
+
+    def play(shoe, cards, j, u, two, nxt, finished):
+        if best_total(cards) > 21:
+            return second(shoe, *nxt, tuple(sorted(finished + ((22, 1),))))
+        act = 'stand' if one else decide(j, u, cards, two)
+        if act == 'stand':
+            return second(shoe, *nxt, tuple(sorted(finished + ((best_total(cards), 1),))))
+        n = sum(shoe)
+        ev = wg = 0.0
+        for r in range(10):
+            if not shoe[r]:
+                continue
+            p = shoe[r] / n
+            c2 = tuple(sorted(cards + (r,)))
+            if act == 'double':
+                e, w = second(take(shoe, r), *nxt,
+                              tuple(sorted(finished + ((min(best_total(c2), 22), 2),))))
+            else:
+                e, w = play(take(shoe, r), c2, j, u, False, nxt, finished)
+            ev += p * e
+            wg += p * w
+        return ev, wg
+
+    return second(tuple(shoe), 2, 1, 0, 0, ())
+
+
+def deal_probability(shoe, player, up) -> Fraction:
+    """Exact probability of a three-card rank multiset and an up card, by listing orders."""
+    import itertools
+    n = list(shoe)
+    total = Fraction(0)
+    for order in set(itertools.permutations(player)):
+        s = list(n)
+        N = sum(s)
+        p = Fraction(1)
+        for r in order + (up,):
+            p *= Fraction(s[r], N)
+            s[r] -= 1
+            N -= 1
+        total += p
+    return total
