@@ -1,0 +1,108 @@
+"""Rules object, deal probabilities, and the command line (output keys, bad input)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from twentyone_burn.rules import Rules, RulesError
+from twentyone_burn.shoe import deal_probability, deal_probability_exact, full_shoe, three_card_multisets
+
+from . import reference as ref
+
+
+def test_rules_round_trip_and_hash(tmp_path):
+    r = Rules(decks=2, hit_soft_17=False, max_hands=3, double_on="9-11")
+    f = tmp_path / "r.toml"
+    f.write_text(r.to_toml())
+    back = Rules.from_toml(f)
+    assert back == r and hash(back) == hash(r)
+    assert back.rules_hash == r.rules_hash != Rules().rules_hash
+    assert Rules.from_dict({"decks": "inf"}).to_dict()["decks"] == "inf"
+
+
+@pytest.mark.parametrize("data,needle", [
+    ({"decks": 0}, "decks"), ({"decks": "six"}, "decks"), ({"max_hands": 5}, "max_hands"),
+    ({"double_on": "8-11"}, "double_on"), ({"colour": "red"}, "unknown rules key"),
+    ({"commission": 1.5}, "commission"), ({"hit_soft_17": "yes"}, "hit_soft_17"),
+])
+def test_bad_rules_name_the_problem(data, needle):
+    with pytest.raises(RulesError, match=needle):
+        Rules.from_dict(data)
+
+
+def test_deal_probabilities_exact_and_summing_to_one():
+    r = Rules(decks=1)
+    total = Fraction(0)
+    for cards in three_card_multisets():
+        for up in range(10):
+            exact = deal_probability_exact(1, cards, up)
+            assert exact == ref.deal_probability(tuple(int(x) for x in full_shoe(1)), cards, up)
+            assert deal_probability(r, cards, up) == pytest.approx(float(exact), rel=1e-13, abs=0)
+            total += exact
+    assert total == 1
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "twentyone_burn.cli", *args],
+                          capture_output=True, text=True, timeout=600)
+
+
+def test_analyze_json_keys_infinite_deck():
+    p = run("analyze", "--decks", "inf", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    for k in ("rules", "rules_hash", "version", "expected_return", "house_edge",
+              "element_of_risk", "average_total_wager", "dealer", "probabilities"):
+        assert k in d
+    assert d["house_edge"] == -d["expected_return"]
+    assert set(d["dealer"]) == {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"}
+    for up, dist in d["dealer"].items():
+        assert set(dist) == {"17", "18", "19", "20", "21", "bust"}
+        assert abs(sum(dist.values()) - 1) < 1e-12
+    pr = d["probabilities"]
+    assert abs(pr["kept_hard"] + pr["kept_soft"] + pr["kept_pair"] - 1) < 1e-12
+    assert abs(sum(v for k, v in pr.items() if k.startswith("burn_")) - 1) < 1e-12
+
+
+def test_hand_json_lists_each_burn():
+    p = run("hand", "T 6 5", "--up", "T", "--decks", "inf", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert {c["burn"] for c in d["choices"]} == {"T", "6", "5"}
+    best = max(d["choices"], key=lambda c: c["ev"])
+    assert d["best_burn"] == best["burn"]
+    for c in d["choices"]:
+        assert c["ev"] == max(v for v in (c["stand"], c["hit"], c["double"], c["split"]) if v is not None)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["hand", "T 6 X", "--up", "5"], "not a card rank"),
+    (["hand", "T 6", "--up", "5"], "three player cards"),
+    (["hand", "A A A", "--up", "A", "--decks", "1", "--max-hands", "2"], None),
+    (["dealer", "--up", "A", "--removed", "A A A A", "--decks", "1"], "more A cards"),
+    (["analyze", "--decks", "0"], "decks"),
+    (["analyze", "--max-hands", "9"], "max_hands"),
+    (["analyze", "--rules", "/nonexistent.toml"], "cannot read"),
+    (["analyze", "--no-such-option"], "No such option"),
+])
+def test_bad_input_one_line_exit_2(args, needle):
+    p = run(*args)
+    if needle is None:  # a legal corner case
+        assert p.returncode == 0, p.stderr
+        return
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1
+    assert needle in p.stderr
+
+
+def test_unknown_rules_key_in_file(tmp_path):
+    f = tmp_path / "bad.toml"
+    f.write_text("decks = 6\ncolour = 'red'\n")
+    p = run("analyze", "--rules", str(f))
+    assert p.returncode == 2 and "colour" in p.stderr and "Traceback" not in p.stderr
