@@ -11,7 +11,7 @@ total <= 21): ``hand_child[h, r]`` is the hand after drawing rank r (-1 = bust) 
 
 >>> t = DecisionTables.always_stand(Rules())
 >>> t.play.shape, int(t.burn[9, 0, 4, 9])
-((10, 10, 3082), 0)
+((10, 10, 3082), 9)
 """
 
 from __future__ import annotations
