@@ -1,0 +1,585 @@
+"""Omaha Burn: exact pot equity by complete enumeration, and the burn decision.
+
+Every way the rest of the deal can fall is enumerated - every board run-out (every river at the
+burn, every turn and river from the flop, every board preflop) and, for unknown opponents, every
+holding each of them can have from the unseen cards. Each deal counts once; nothing is sampled.
+Results are exact fractions.
+
+Pot shares: high only, the best Omaha high hand takes the pot, tied hands split it evenly. High-
+low (eight or better), half the pot goes to the best high and half to the best qualifying low,
+each half split evenly among tied hands (so a hand can be quartered); with no qualifying low the
+high takes the whole pot. A player "loses" a deal when they get no part of the pot; in Omaha Burn
+a losing burner must match the pot (up to the cap).
+
+The cost of an enumeration is estimated first; one that would take more than about a minute is
+refused with a ValueError saying so (give more hands, or a later street), never sampled.
+
+The rule sheet's example at the burn (A: As 3s Jh Td, B: Qc Qh 5c 6d, board Ks Qs 7d 2s):
+
+>>> r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
+>>> r.boards, [str(p.equity) for p in r.players]
+(40, ['3/4', '1/4'])
+>>> d = burn_decision(r, pot=60, cap=10, player=1)
+>>> d.ev_burn, d.burn
+(Fraction(15, 2), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb, factorial, lcm
+
+import numpy as np
+from numba import njit
+
+from guts_family.cards import CardError, card_str, cards_str, check_disjoint, parse_cards
+from guts_family.omaha import N_FLUSH_HOLE, Tables, tables
+
+__all__ = [
+    "MAX_PLAYERS",
+    "PlayerOdds",
+    "OmahaEquity",
+    "BurnDecision",
+    "omaha_equity",
+    "burn_decision",
+    "estimate_seconds",
+    "deal_count",
+]
+
+MAX_PLAYERS = 11  # the rule sheet: up to eleven players
+MAX_SECONDS = 60.0
+
+# statistic columns accumulated by the kernel, per player slot (unknown opponents share one slot)
+SHARE, SCOOP, WIN_HIGH, TIE_HIGH, WIN_LOW, TIE_LOW, LOSE = range(7)
+N_STATS = 7
+
+# ---------------------------------------------------------------------------------------------
+# Kernels
+# ---------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _board_setup(t, b0, b1, b2, b3, b4):
+    """Per-board constants: pair-table row, flush suit shift and lane mask, flush row, low set."""
+    bkey = t.card_weight[b0] + t.card_weight[b1] + t.card_weight[b2] + t.card_weight[b3] \
+        + t.card_weight[b4]
+    row = np.int64(t.board_index[bkey]) * 169
+    word = t.card_nibble[b0] + t.card_nibble[b1] + t.card_nibble[b2] + t.card_nibble[b3] \
+        + t.card_nibble[b4]
+    shift = np.int64(t.flush_shift[word])
+    lane = np.int64(t.flush_lane[word])
+    bm = ((t.card_lane[b0] + t.card_lane[b1] + t.card_lane[b2] + t.card_lane[b3]
+           + t.card_lane[b4]) >> shift) & lane
+    frow = np.int64(t.flush_board_index[bm]) * N_FLUSH_HOLE
+    bl = t.card_lowbit[b0] | t.card_lowbit[b1] | t.card_lowbit[b2] | t.card_lowbit[b3] \
+        | t.card_lowbit[b4]
+    return row, shift, lane, frow, bl * 256
+
+
+@njit(cache=True, inline="always")
+def _hand_values(t, row, shift, lane, frow, lowrow, c0, c1, c2, c3):
+    """High and low value of hole cards c0..c3 on the board set up by _board_setup."""
+    r0, r1, r2, r3 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2
+    p = t.pair
+    v = max(max(max(p[row + 13 * r0 + r1], p[row + 13 * r0 + r2]),
+                max(p[row + 13 * r0 + r3], p[row + 13 * r1 + r2])),
+            max(p[row + 13 * r1 + r3], p[row + 13 * r2 + r3]))
+    hm = ((t.card_lane[c0] + t.card_lane[c1] + t.card_lane[c2] + t.card_lane[c3]) >> shift) & lane
+    hx = t.flush_hole_index[hm]
+    if hx:
+        f = t.flush[frow + hx]
+        if f > v:
+            v = f
+    lo = t.low[lowrow + (t.card_lowbit[c0] | t.card_lowbit[c1] | t.card_lowbit[c2]
+                         | t.card_lowbit[c3])]
+    return v, lo
+
+
+@njit(cache=True, inline="always")
+def _score(vhi, vlo, n_known, hilo, unit, stats, board_share, completion, weight):
+    """Share the pot of one deal among the players; add weight times it to their statistics."""
+    n = vhi.shape[0]
+    best_hi = vhi[0]
+    for p in range(1, n):
+        if vhi[p] > best_hi:
+            best_hi = vhi[p]
+    n_hi = 0
+    for p in range(n):
+        if vhi[p] == best_hi:
+            n_hi += 1
+    best_lo = 0
+    n_lo = 0
+    if hilo:
+        for p in range(n):
+            if vlo[p] > best_lo:
+                best_lo = vlo[p]
+        if best_lo > 0:
+            for p in range(n):
+                if vlo[p] == best_lo:
+                    n_lo += 1
+    if n_lo > 0:
+        hi_share = unit // (2 * n_hi)
+        lo_share = unit // (2 * n_lo)
+    else:
+        hi_share = unit // n_hi
+        lo_share = 0
+    for p in range(n):
+        slot = p if p < n_known else n_known
+        share = 0
+        if vhi[p] == best_hi:
+            share += hi_share
+            if n_hi == 1:
+                stats[slot, WIN_HIGH] += weight
+            else:
+                stats[slot, TIE_HIGH] += weight
+        if n_lo > 0 and vlo[p] == best_lo:
+            share += lo_share
+            if n_lo == 1:
+                stats[slot, WIN_LOW] += weight
+            else:
+                stats[slot, TIE_LOW] += weight
+        stats[slot, SHARE] += share * weight
+        if share == unit:
+            stats[slot, SCOOP] += weight
+        elif share == 0:
+            stats[slot, LOSE] += weight
+        if completion >= 0:
+            board_share[completion, slot] += share * weight
+
+
+@njit(cache=True, nogil=True)
+def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_share,
+               board_deals):
+    """Enumerate every completion of the board by m unseen cards and every holding of the
+    unknown opponents; add the pot shares to stats (player slot x statistic).
+
+    known: (K, 4) hole cards; board: the known board cards; unseen: the cards not in any known
+    hand or on the board. board_share / board_deals get per-completion figures when they have a
+    row per completion (at the burn); pass empty arrays otherwise. Returns the number of deals.
+    """
+    n_known = known.shape[0]
+    n_players = n_known + n_unknown
+    n = unseen.shape[0]
+    per_board = board_share.shape[0] > 0
+    vhi = np.zeros(n_players, dtype=np.int64)
+    vlo = np.zeros(n_players, dtype=np.int64)
+    b5 = np.zeros(5, dtype=np.int64)
+    nb = board.shape[0]
+    for i in range(nb):
+        b5[i] = board[i]
+    idx = np.arange(m)
+    in_board = np.zeros(52, dtype=np.bool_)
+    r = n - m
+    rem = np.zeros(r, dtype=np.int64)
+    n_combos = 0
+    if n_unknown >= 2:
+        n_combos = r * (r - 1) * (r - 2) * (r - 3) // 24
+    cmask = np.zeros(n_combos, dtype=np.int64)
+    chi = np.zeros(n_combos, dtype=np.int64)
+    clo = np.zeros(n_combos, dtype=np.int64)
+    level_idx = np.zeros(max(n_unknown, 1), dtype=np.int64)
+    level_mask = np.zeros(max(n_unknown, 1), dtype=np.int64)
+    deals = 0
+    completion = 0
+    while True:
+        for j in range(m):
+            b5[nb + j] = unseen[idx[j]]
+        row, shift, lane, frow, lowrow = _board_setup(t, b5[0], b5[1], b5[2], b5[3], b5[4])
+        for k in range(n_known):
+            vhi[k], vlo[k] = _hand_values(t, row, shift, lane, frow, lowrow, known[k, 0],
+                                          known[k, 1], known[k, 2], known[k, 3])
+        comp = completion if per_board else -1
+        before = deals
+        if n_unknown == 0:
+            _score(vhi, vlo, n_known, hilo, unit, stats, board_share, comp, 1)
+            deals += 1
+        else:
+            for j in range(m):
+                in_board[unseen[idx[j]]] = True
+            q = 0
+            for j in range(n):
+                if not in_board[unseen[j]]:
+                    rem[q] = unseen[j]
+                    q += 1
+            for j in range(m):
+                in_board[unseen[idx[j]]] = False
+            if n_unknown == 1:
+                # one opponent: the deal's outcome depends only on how the opponent's high and
+                # low compare with the best known ones (worse, equal, better), so count the
+                # opponent holdings in those 3 x 3 classes and share each class's pot once
+                best_hi = 0
+                best_lo = 0
+                for k in range(n_known):
+                    best_hi = max(best_hi, vhi[k])
+                    best_lo = max(best_lo, vlo[k])
+                counts = np.zeros(9, dtype=np.int64)
+                for a in range(r - 3):
+                    ca = rem[a]
+                    for b in range(a + 1, r - 2):
+                        cb = rem[b]
+                        for c in range(b + 1, r - 1):
+                            cc = rem[c]
+                            for d in range(c + 1, r):
+                                hi, lo = _hand_values(t, row, shift, lane, frow, lowrow,
+                                                      ca, cb, cc, rem[d])
+                                hc = (hi > best_hi) + (hi >= best_hi)
+                                lc = ((lo > best_lo) + (lo >= best_lo)) * (lo > 0) * hilo
+                                counts[3 * hc + lc] += 1
+                for hc in range(3):
+                    for lc in range(3):
+                        w = counts[3 * hc + lc]
+                        if w:
+                            vhi[n_known] = best_hi + hc - 1
+                            vlo[n_known] = 0 if lc == 0 else best_lo + lc - 1
+                            _score(vhi, vlo, n_known, hilo, unit, stats, board_share, comp, w)
+                            deals += w
+            else:
+                q = 0
+                for a in range(r - 3):
+                    ca = rem[a]
+                    for b in range(a + 1, r - 2):
+                        cb = rem[b]
+                        for c in range(b + 1, r - 1):
+                            cc = rem[c]
+                            for d in range(c + 1, r):
+                                cd = rem[d]
+                                chi[q], clo[q] = _hand_values(t, row, shift, lane, frow, lowrow,
+                                                              ca, cb, cc, cd)
+                                cmask[q] = (np.int64(1) << ca) | (np.int64(1) << cb) \
+                                    | (np.int64(1) << cc) | (np.int64(1) << cd)
+                                q += 1
+                # unordered sets of n_unknown pairwise disjoint holdings, indices increasing
+                level = 0
+                level_idx[0] = -1
+                while level >= 0:
+                    level_idx[level] += 1
+                    i = level_idx[level]
+                    if i >= n_combos:
+                        level -= 1
+                        continue
+                    used = level_mask[level - 1] if level > 0 else np.int64(0)
+                    if cmask[i] & used:
+                        continue
+                    vhi[n_known + level] = chi[i]
+                    vlo[n_known + level] = clo[i]
+                    if level == n_unknown - 1:
+                        _score(vhi, vlo, n_known, hilo, unit, stats, board_share, comp, 1)
+                        deals += 1
+                    else:
+                        level_mask[level] = used | cmask[i]
+                        level += 1
+                        level_idx[level] = i
+        if per_board:
+            board_deals[completion] = deals - before
+        completion += 1
+        # next combination of m unseen cards
+        j = m - 1
+        while j >= 0 and idx[j] == n - m + j:
+            j -= 1
+        if j < 0:
+            break
+        idx[j] += 1
+        for k in range(j + 1, m):
+            idx[k] = idx[k - 1] + 1
+    return deals
+
+
+# ---------------------------------------------------------------------------------------------
+# Counting and cost
+# ---------------------------------------------------------------------------------------------
+
+
+def _holdings(n_unknown: int, cards: int) -> int:
+    """Unordered sets of n_unknown disjoint four-card holdings from `cards` cards."""
+    if 4 * n_unknown > cards:
+        return 0
+    return factorial(cards) // (factorial(4) ** n_unknown * factorial(n_unknown)
+                                * factorial(cards - 4 * n_unknown))
+
+
+def deal_count(n_known: int, board_cards: int, n_unknown: int) -> tuple[int, int]:
+    """(board run-outs, deals) that an exact enumeration visits.
+
+    >>> deal_count(1, 4, 1)  # heads-up at the burn against one unknown hand
+    (44, 5430040)
+    >>> deal_count(2, 0, 0)  # two known hands preflop
+    (1086008, 1086008)
+    """
+    unseen = 52 - 4 * n_known - board_cards
+    m = 5 - board_cards
+    boards = comb(unseen, m)
+    return boards, boards * _holdings(n_unknown, unseen - m)
+
+
+# measured on the project's 2-core machine (benchmarks/omaha.py), rounded up
+_SECONDS_PER_BOARD = 150e-9  # board set-up and the known hands' values
+_SECONDS_PER_HOLDING = 12e-9  # one opponent holding valued and counted (one unknown opponent)
+_SECONDS_PER_SCAN = 3e-9  # one step of the search for disjoint holdings (two or more unknown)
+_SECONDS_PER_PLAYER_DEAL = 12e-9  # one deal shared out, per player (two or more unknown)
+
+
+def estimate_seconds(n_known: int, board_cards: int, n_unknown: int) -> float:
+    """Rough single-core time of an exact enumeration, used to refuse ones over a minute.
+
+    >>> estimate_seconds(1, 4, 1) < 1.0, estimate_seconds(1, 4, 2) > 60.0
+    (True, True)
+    """
+    boards, deals = deal_count(n_known, board_cards, n_unknown)
+    if n_unknown <= 1:
+        return boards * _SECONDS_PER_BOARD + deals * _SECONDS_PER_HOLDING
+    left = 52 - 4 * n_known - 5
+    listed = comb(left, 4)
+    scans = sum(_holdings(level - 1, left) * listed // level for level in range(1, n_unknown + 1))
+    return boards * (_SECONDS_PER_BOARD + listed * _SECONDS_PER_HOLDING + scans * _SECONDS_PER_SCAN) \
+        + deals * (n_known + n_unknown) * _SECONDS_PER_PLAYER_DEAL
+
+
+# ---------------------------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerOdds:
+    """One player's exact odds. For an unknown opponent, the average over the unknown seats.
+
+    equity is the expected share of the pot; scoop the chance of taking all of it; win_high /
+    tie_high the chance of the best high hand alone / shared (likewise low); lose the chance of
+    getting no part of the pot.
+    """
+
+    hand: str
+    equity: Fraction
+    scoop: Fraction
+    win_high: Fraction
+    tie_high: Fraction
+    win_low: Fraction
+    tie_low: Fraction
+    lose: Fraction
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain floats for JSON.
+
+        >>> PlayerOdds("As Ah Ks Kh", *[Fraction(1, 2)] * 7).as_dict()["equity"]
+        0.5
+        """
+        return {"hand": self.hand, "equity": float(self.equity), "scoop": float(self.scoop),
+                "win_high": float(self.win_high), "tie_high": float(self.tie_high),
+                "win_low": float(self.win_low), "tie_low": float(self.tie_low),
+                "lose": float(self.lose)}
+
+
+@dataclass(frozen=True)
+class OmahaEquity:
+    """Exact odds of every player over every remaining deal.
+
+    players: the known hands in order, then one entry per unknown opponent (all equal).
+    boards: board run-outs enumerated; deals: run-outs times opponent holdings.
+    rivers: at the burn (four board cards), each river card with every player's equity on it.
+    """
+
+    hands: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    hilo: bool
+    opponents: int
+    boards: int
+    deals: int
+    players: tuple[PlayerOdds, ...]
+    rivers: tuple[tuple[int, tuple[Fraction, ...]], ...] = ()
+
+    @property
+    def stage(self) -> str:
+        """'preflop', 'flop', 'burn' (turn dealt, river to come) or 'river'.
+
+        >>> omaha_equity(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h3s").stage
+        'burn'
+        """
+        return {0: "preflop", 3: "flop", 4: "burn", 5: "river"}[len(self.board)]
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready summary: players, boards, deals, stage, and the rivers at the burn.
+
+        >>> sorted(omaha_equity(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h3s").as_dict())
+        ['board', 'boards', 'deals', 'exact', 'game', 'opponents', 'players', 'rivers', 'stage']
+        """
+        out: dict[str, object] = {
+            "game": "omaha-hilo" if self.hilo else "omaha-high",
+            "board": cards_str(self.board),
+            "stage": self.stage,
+            "opponents": self.opponents,
+            "boards": self.boards,
+            "deals": self.deals,
+            "exact": True,
+            "players": [p.as_dict() for p in self.players],
+        }
+        if self.rivers:
+            out["rivers"] = [{"card": card_str(c), "equity": [float(e) for e in eq]}
+                             for c, eq in self.rivers]
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Public functions
+# ---------------------------------------------------------------------------------------------
+
+
+def _cards(x: Sequence[int] | str) -> list[int]:
+    return parse_cards(x) if isinstance(x, str) else [int(c) for c in x]
+
+
+def omaha_equity(hands: Sequence[Sequence[int] | str], board: Sequence[int] | str = (), *,
+                 hilo: bool = False, opponents: int = 0,
+                 max_seconds: float = MAX_SECONDS) -> OmahaEquity:
+    """Exact equity of known Omaha hands (and unknown opponents) by complete enumeration.
+
+    hands: four-card hands (card indices or text such as "AsAhKsKh"); board: 0, 3, 4 or 5
+    cards; opponents: unknown hands dealt from the unseen cards; hilo: eight-or-better split.
+
+    >>> r = omaha_equity(["AsAhKsKh"], "Qd7c2h3s", opponents=1, hilo=True)
+    >>> r.deals, r.players[0].equity, r.players[0].equity + r.players[1].equity
+    (5430040, Fraction(231877, 543004), Fraction(1, 1))
+    >>> omaha_equity(["AsAhKs"], "Qd7c2h3s")
+    Traceback (most recent call last):
+    ...
+    guts_family.cards.CardError: hand 1 'As Ah Ks' has 3 cards; an Omaha hand has 4
+    >>> omaha_equity(["AsAhKsKh"], "Qd7c2h3s", opponents=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: exact enumeration of 223,313,110,020 deals would take about 3 hours (limit 60 s): give more known hands, a later street, or fewer unknown opponents
+    """
+    known = [_cards(h) for h in hands]
+    b = _cards(board)
+    for i, h in enumerate(known):
+        if len(h) != 4:
+            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} cards; "
+                            "an Omaha hand has 4")
+    if len(b) not in (0, 3, 4, 5):
+        raise CardError(f"board {cards_str(b)!r} has {len(b)} cards; an Omaha board has "
+                        "0 (preflop), 3 (flop), 4 (turn, the burn) or 5 (river) cards")
+    check_disjoint(*known, b, names=[f"hand {i + 1}" for i in range(len(known))] + ["the board"])
+    if opponents < 0:
+        raise ValueError(f"opponents must be 0 or more, got {opponents}")
+    n_players = len(known) + opponents
+    if n_players < 1:
+        raise ValueError("give at least one hand")
+    if n_players > MAX_PLAYERS:
+        raise ValueError(f"{n_players} players: Omaha Burn is played by up to {MAX_PLAYERS}")
+    secs = estimate_seconds(len(known), len(b), opponents)
+    if secs > max_seconds:
+        _, deals = deal_count(len(known), len(b), opponents)
+        raise ValueError(f"exact enumeration of {deals:,} deals would take about "
+                         f"{_duration(secs)} (limit {max_seconds:g} s): give more known hands, "
+                         "a later street, or fewer unknown opponents")
+
+    t: Tables = tables()
+    dead = {c for h in known for c in h} | set(b)
+    unseen = np.array([c for c in range(52) if c not in dead], dtype=np.int64)
+    m = 5 - len(b)
+    unit = 2 * lcm(*range(1, n_players + 1))  # every share of one pot is a whole number of units
+    stats = np.zeros((len(known) + 1, N_STATS), dtype=np.int64)
+    n_boards = comb(len(unseen), m)
+    per_board = m == 1
+    board_share = np.zeros((n_boards if per_board else 0, len(known) + 1), dtype=np.int64)
+    board_deals = np.zeros(n_boards if per_board else 0, dtype=np.int64)
+    known_arr = np.array(known, dtype=np.int64).reshape(len(known), 4)
+    deals = _enumerate(t, known_arr, np.array(b, dtype=np.int64), unseen, m, opponents, hilo,
+                       unit, stats, board_share, board_deals)
+    expected = deal_count(len(known), len(b), opponents)
+    if (n_boards, deals) != expected:  # pragma: no cover - a kernel bug
+        raise AssertionError(f"enumerated {deals} deals, expected {expected}")
+
+    def odds(label: str, row: np.ndarray, seats: int) -> PlayerOdds:
+        d = deals * seats
+        return PlayerOdds(label, Fraction(int(row[SHARE]), d * unit),
+                          *(Fraction(int(row[k]), d) for k in range(1, N_STATS)))
+
+    players = [odds(cards_str(h), stats[i], 1) for i, h in enumerate(known)]
+    if opponents:
+        players += [odds("random", stats[len(known)], opponents)] * opponents
+    rivers: list[tuple[int, tuple[Fraction, ...]]] = []
+    if per_board:
+        for i, c in enumerate(unseen.tolist()):
+            d = int(board_deals[i]) * unit
+            eq = [Fraction(int(board_share[i, k]), d) for k in range(len(known))]
+            if opponents:
+                eq += [Fraction(int(board_share[i, len(known)]), d * opponents)] * opponents
+            rivers.append((c, tuple(eq)))
+    return OmahaEquity(tuple(tuple(h) for h in known), tuple(b), hilo, opponents, n_boards,
+                       deals, tuple(players), tuple(rivers))
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("years", 365 * 86400), ("days", 86400), ("hours", 3600),
+                       ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.0f} {unit}"
+    return f"{seconds:,.0f} s"
+
+
+@dataclass(frozen=True)
+class BurnDecision:
+    """What burning (staying in for the river) is worth to one player, in pot units.
+
+    Burning wins equity * pot on average and costs match = min(pot, cap) whenever the player
+    gets no part of the pot (probability lose); folding is worth 0 (the ante is already in the
+    pot). break_even_equity = match / (pot + match) is the equity at which burning breaks even
+    for a hand that either takes the whole pot or loses; the decision itself uses the exact
+    chance of losing, so split pots are counted correctly.
+    """
+
+    player: str
+    pot: Fraction
+    cap: Fraction | None
+    match: Fraction
+    equity: Fraction
+    lose: Fraction
+    ev_burn: Fraction
+    ev_fold: Fraction
+    break_even_equity: Fraction
+
+    @property
+    def burn(self) -> bool:
+        """True when burning is worth more than folding."""
+        return self.ev_burn > self.ev_fold
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain numbers for JSON.
+
+        >>> r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
+        >>> burn_decision(r, 60, 10).as_dict()["ev_burn"]
+        42.5
+        """
+        return {"player": self.player, "pot": float(self.pot),
+                "cap": None if self.cap is None else float(self.cap), "match": float(self.match),
+                "equity": float(self.equity), "lose": float(self.lose),
+                "ev_burn": float(self.ev_burn), "ev_fold": float(self.ev_fold),
+                "break_even_equity": float(self.break_even_equity), "burn": self.burn}
+
+
+def burn_decision(result: OmahaEquity, pot: float | Fraction, cap: float | Fraction | None = None,
+                  player: int = 0) -> BurnDecision:
+    """EV of burning versus folding for one player, the others in `result` being the burners.
+
+    Build `result` with the player's hand and the other burners: their known hands, or
+    `opponents=K` unknown hands (burners assumed to hold random cards).
+
+    >>> r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
+    >>> d = burn_decision(r, pot=60, player=1)  # no cap: a loser matches the whole pot
+    >>> d.equity, d.lose, d.match, d.ev_burn, d.burn, d.break_even_equity
+    (Fraction(1, 4), Fraction(3, 4), Fraction(60, 1), Fraction(-30, 1), False, Fraction(1, 2))
+    """
+    if not 0 <= player < len(result.players):
+        raise ValueError(f"player must be 0..{len(result.players) - 1}, got {player}")
+    p = Fraction(pot)
+    if p <= 0:
+        raise ValueError(f"pot must be positive, got {pot}")
+    c = None if cap is None else Fraction(cap)
+    if c is not None and c < 0:
+        raise ValueError(f"cap must be 0 or more, got {cap}")
+    match = p if c is None else min(p, c)
+    odds = result.players[player]
+    ev = odds.equity * p - odds.lose * match
+    return BurnDecision(odds.hand, p, c, match, odds.equity, odds.lose, ev, Fraction(0),
+                        match / (p + match))
