@@ -177,6 +177,18 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
         typer.echo(f"  {k:5s} {v:.10f}")
 
 
+def _register_extensions() -> None:
+    """Commands that live in their own modules (simulate, verify, chart, report, ...)."""
+    import importlib
+    import importlib.util
+    for mod in ("simulate_cli", "strategy_cli", "report_cli"):
+        if importlib.util.find_spec(f"{__package__}.{mod}") is not None:
+            importlib.import_module(f"{__package__}.{mod}").register(app)
+
+
+_register_extensions()
+
+
 def main() -> None:
     """Entry point: run the app; bad input gives one line on stderr and exit code 2."""
     try:
