@@ -1,0 +1,560 @@
+"""Exact odds of one hand against a field of opposing hands, by complete enumeration.
+
+The field is a list of :class:`Seat` s: the pot's (dummy) hand and other players' hands, each
+with some known cards (possibly none) and the rest dealt from the unseen cards. Every deal of
+the unseen cards to the seats is counted once; the result holds the integer counts.
+
+How it counts. The first random seat is enumerated card by card. The other random seats (at
+most two) are counted by inclusion-exclusion over shared cards: the number of hands of a family
+(all hands below the hero's class, or equal to it) that avoid a set ``R`` of cards is
+``sum over r subset of R of (-1)^|r| X_r`` where ``X_r`` counts the family's hands containing
+``r``; for two seats at once, the number of disjoint pairs ``(x, y)`` is
+``sum over card sets s of (-1)^|s| X_s Y_s``. The numba kernels do that; ``field_odds_naive``
+is the plain nested-loop twin that the tests compare against.
+
+>>> from guts_family.cards import parse_cards
+>>> from guts_family.hands import VALUE3
+>>> odds = field_odds(VALUE3, parse_cards("As Ad Kh"), [Seat("pot", is_pot=True)])
+>>> odds.win_count, odds.tie_count, odds.lose_count, odds.total
+(18376, 3, 45, 18424)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
+
+import numba
+import numpy as np
+
+from guts_family.cards import CardError, cards_str, check_disjoint
+from guts_family.hands import HandOrder
+
+__all__ = ["Seat", "FieldOdds", "TIE_RULES", "PLAYER_TIE_RULES", "field_odds",
+           "field_odds_naive", "check_stakes"]
+
+TIE_RULES = ("pot", "split", "replay")
+"""How a tie with the pot's (dummy, dealer) hand is settled: the pot's hand wins it; the pot is
+shared among the tied hands (the pot's hand's share stays in the pot) and no one pays; no result
+(the tied hands neither win nor pay, the pot carries over)."""
+
+PLAYER_TIE_RULES = ("split", "replay")
+"""How a tie for best between players only (the pot's hand below them) is settled."""
+
+_MAX_FORMULA_SEATS = 2
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One opposing hand: its name, its known cards, whether it is the pot's hand.
+
+    ``min_class`` restricts the seat to hands of that class or better (a calling range, e.g. a
+    dealer who only calls with ace high or better); at most one random seat may be restricted.
+
+    >>> Seat("player 2", known=(51,))
+    Seat(name='player 2', known=(51,), is_pot=False, min_class=0)
+    """
+
+    name: str
+    known: tuple[int, ...] = ()
+    is_pot: bool = False
+    min_class: int = 0
+
+
+def check_stakes(pot: float, limit: float | None = None, fee: float | None = None) -> None:
+    """Raise ValueError unless the pot (and the limit, if any) are positive and the fee >= 0.
+
+    >>> check_stakes(10, 5)
+    >>> check_stakes(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: the pot must be a positive amount, got 0: give e.g. --pot 10
+    """
+    if not (pot > 0) or pot != pot or pot == float("inf"):
+        raise ValueError(f"the pot must be a positive amount, got {pot}: give e.g. --pot 10")
+    if limit is not None and (not (limit > 0) or limit != limit):
+        raise ValueError(f"the limit must be a positive amount, got {limit}: "
+                         "give e.g. --limit 5, or leave it out for no limit")
+    if fee is not None and (not (fee >= 0) or fee == float("inf")):
+        raise ValueError(f"the fee must be zero or a positive amount, got {fee}: give e.g. --fee 1")
+
+
+def _frac(x: float | int | Fraction) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(str(x))
+
+
+@dataclass(frozen=True)
+class FieldOdds:
+    """Exact outcome counts of the hero's hand against the seats.
+
+    ``ties`` maps each set of seats (indices into ``seats``) that tie the hero for the best hand
+    to its count; the empty set is an outright win. ``lose_count`` counts deals where some
+    seat's hand is strictly better. All counts are over the same ``total`` deals.
+    """
+
+    order: str
+    hero: tuple[int, ...]
+    dead: tuple[int, ...]
+    seats: tuple[Seat, ...]
+    total: int
+    lose_count: int
+    ties: dict[tuple[int, ...], int] = field(hash=False)
+
+    @property
+    def win_count(self) -> int:
+        """Deals where the hero's hand is strictly best."""
+        return self.ties.get((), 0)
+
+    @property
+    def tie_count(self) -> int:
+        """Deals where the hero ties for best with at least one seat."""
+        return sum(v for k, v in self.ties.items() if k)
+
+    @property
+    def win(self) -> float:
+        """Probability of an outright win."""
+        return self.win_count / self.total
+
+    @property
+    def tie(self) -> float:
+        """Probability of a tie for best."""
+        return self.tie_count / self.total
+
+    @property
+    def lose(self) -> float:
+        """Probability that some seat's hand is strictly better."""
+        return self.lose_count / self.total
+
+    def ev_exact(self, pot: float | Fraction, limit: float | Fraction | None = None,
+                 tie: str = "pot", player_tie: str = "split", loss_multiple: int = 1,
+                 win_amount: float | Fraction | None = None) -> Fraction:
+        """Exact expected gain of playing the hand, against not playing (0).
+
+        A win takes the pot (``win_amount``, default the pot); a loss pays
+        ``loss_multiple * min(pot, limit)``; ties follow ``tie`` (a tie involving the pot's hand:
+        pot / split / replay) and ``player_tie`` (a tie between players only: split / replay).
+
+        >>> from guts_family.cards import parse_cards
+        >>> from guts_family.hands import VALUE3
+        >>> o = field_odds(VALUE3, parse_cards("As Ad Kh"), [Seat("pot", is_pot=True)])
+        >>> o.ev_exact(10) == Fraction(10 * (18376 - 45 - 3), 18424)  # a tie with the pot loses
+        True
+        """
+        if tie not in TIE_RULES:
+            raise ValueError(f"unknown tie rule {tie!r}: choose one of {', '.join(TIE_RULES)}")
+        if player_tie not in PLAYER_TIE_RULES:
+            raise ValueError(f"unknown player tie rule {player_tie!r}: "
+                             f"choose one of {', '.join(PLAYER_TIE_RULES)}")
+        check_stakes(float(pot), None if limit is None else float(limit))
+        p = _frac(pot)
+        gain = p if win_amount is None else _frac(win_amount)
+        paid = loss_multiple * (p if limit is None else min(p, _frac(limit)))
+        total = Fraction(0)
+        for mask, count in self.ties.items():
+            if not mask:
+                value = gain
+            else:
+                pot_tied = any(self.seats[i].is_pot for i in mask)
+                players = sum(1 for i in mask if not self.seats[i].is_pot)
+                if pot_tied:
+                    value = {"pot": -paid, "split": gain / (players + 2), "replay": Fraction(0)}[tie]
+                else:
+                    value = gain / (players + 1) if player_tie == "split" else Fraction(0)
+            total += count * value
+        total -= self.lose_count * paid
+        return total / self.total
+
+    def ev(self, pot: float, limit: float | None = None, tie: str = "pot",
+           player_tie: str = "split", loss_multiple: int = 1,
+           win_amount: float | None = None) -> float:
+        """``ev_exact`` as a float.
+
+        >>> from guts_family.cards import parse_cards
+        >>> from guts_family.hands import ONE
+        >>> round(field_odds(ONE, parse_cards("Ah"), [Seat("pot", is_pot=True)]).ev(10), 4)
+        8.8235
+        """
+        return float(self.ev_exact(pot, limit, tie, player_tie, loss_multiple, win_amount))
+
+    def as_dict(self) -> dict:
+        """Plain dict for JSON: probabilities, the integer counts behind them and their total."""
+        return {
+            "hand": cards_str(self.hero),
+            "dead": cards_str(self.dead),
+            "order": self.order,
+            "seats": [{"name": s.name, "known": cards_str(s.known), "is_pot": s.is_pot}
+                      for s in self.seats],
+            "exact": True,
+            "win": self.win, "tie": self.tie, "lose": self.lose,
+            "counts": {"win": self.win_count, "tie": self.tie_count, "lose": self.lose_count},
+            "total": self.total,
+            "tie_detail": [{"with": [self.seats[i].name for i in mask], "count": c}
+                           for mask, c in sorted(self.ties.items()) if mask and c],
+        }
+
+
+# ----------------------------------------------------------------------------------------------
+# numba kernels
+# ----------------------------------------------------------------------------------------------
+@numba.njit(cache=True)
+def _x(tab0, tab1, tab2, table, t, f, fam, m, q, nq):
+    """Hands of family (seat f; fam 0 = below class t, 1 = equal) that contain the cards q."""
+    if nq > m:
+        return 0
+    if nq == 0:
+        return tab0[f, fam]
+    if nq == 1:
+        return tab1[f, fam, q[0]]
+    if nq == 2:
+        return tab2[f, fam, q[0], q[1]]
+    cls = table[q[0] + 52 * q[1] + 2704 * q[2]]  # nq == m == 3: the seat has no known cards
+    if fam == 0:
+        return 1 if (cls >= 0 and cls < t) else 0
+    return 1 if cls == t else 0
+
+
+@numba.njit(cache=True)
+def _x_avoiding(tab0, tab1, tab2, table, t, f, fam, m, s, ns, r, nr, buf):
+    """Hands of the family that contain the cards s and none of the cards r (inclusion-exclusion)."""
+    total = 0
+    for bits in range(1 << nr):
+        nq = ns
+        for i in range(ns):
+            buf[i] = s[i]
+        odd = False
+        for j in range(nr):
+            if (bits >> j) & 1:
+                buf[nq] = r[j]
+                nq += 1
+                odd = not odd
+        if nq > m:
+            continue
+        v = _x(tab0, tab1, tab2, table, t, f, fam, m, buf, nq)
+        total += -v if odd else v
+    return total
+
+
+@numba.njit(cache=True)
+def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc):
+    """acc[a, b] += disjoint pairs (x of seat 0 in family a, y of seat 1 in family b) avoiding r."""
+    buf = np.empty(6, np.int64)
+    s = np.empty(3, np.int64)
+    xa = np.empty(2, np.int64)
+    yb = np.empty(2, np.int64)
+    x0 = np.empty(2, np.int64)
+    m0 = ms[0]
+    m1 = ms[1]
+    mmin = min(m0, m1)
+    # |s| = 0
+    for fam in range(2):
+        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 0, r, nr, buf)
+        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s, 0,
+                                                    r, nr, buf)
+        x0[fam] = xa[fam]
+    for a in range(2):
+        for b in range(2):
+            acc[a, b] += xa[a] * yb[b]
+    nu = unseen.shape[0]
+    # |s| = 1
+    for i in range(nu):
+        c = unseen[i]
+        if in_r[c]:
+            continue
+        s[0] = c
+        for fam in range(2):
+            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 1, r, nr, buf)
+            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s,
+                                                        1, r, nr, buf)
+        for a in range(2):
+            for b in range(2):
+                acc[a, b] -= xa[a] * yb[b]
+    # |s| = 2: X^R_cd = X_cd - sum over r of [c d r in family] (only for a seat of three random cards)
+    if mmin >= 2:
+        for i in range(nu):
+            c = unseen[i]
+            if in_r[c]:
+                continue
+            for j in range(i + 1, nu):
+                d = unseen[j]
+                if in_r[d]:
+                    continue
+                sub_w = 0
+                sub_e = 0
+                if m0 == 3 or m1 == 3:
+                    for k in range(nr):
+                        cls = table[c + 52 * d + 2704 * r[k]]
+                        if cls < t:
+                            sub_w += 1
+                        elif cls == t:
+                            sub_e += 1
+                xw = tab2[0, 0, c, d]
+                xe = tab2[0, 1, c, d]
+                if m0 == 3:
+                    xw -= sub_w
+                    xe -= sub_e
+                if same:
+                    yw = xw
+                    ye = xe
+                else:
+                    yw = tab2[1, 0, c, d]
+                    ye = tab2[1, 1, c, d]
+                    if m1 == 3:
+                        yw -= sub_w
+                        ye -= sub_e
+                acc[0, 0] += xw * yw
+                acc[0, 1] += xw * ye
+                acc[1, 0] += xe * yw
+                acc[1, 1] += xe * ye
+    # |s| = 3: both seats are three random cards, so x = y: pairs sharing all three cards
+    if m0 == 3 and m1 == 3:
+        acc[0, 0] -= x0[0]
+        acc[1, 1] -= x0[1]
+
+
+@numba.njit(cache=True)
+def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same, unseen,
+                  out):
+    """Count non-losing deals by tie mask (bit 0: explicit seat, bits 1-2: formula seats).
+
+    Each explicit hand stands for ``e_weight`` interchangeable hands (same counts)."""
+    ne = e_cards.shape[0]
+    me = e_cards.shape[1]
+    buf = np.empty(6, np.int64)
+    s = np.empty(3, np.int64)
+    in_r = np.zeros(52, np.bool_)
+    acc = np.zeros((2, 2), np.int64)
+    for i in range(ne):
+        ce = e_cls[i]
+        if ce > t:
+            continue
+        base = 1 if ce == t else 0
+        r = e_cards[i]
+        w = e_weight[i]
+        if nf == 0:
+            out[base] += w
+        elif nf == 1:
+            for fam in range(2):
+                out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, 0, fam,
+                                                          ms[0], s, 0, r, me, buf)
+        else:
+            for k in range(me):
+                in_r[r[k]] = True
+            acc[:, :] = 0
+            _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, me, acc)
+            for a in range(2):
+                for b in range(2):
+                    out[base | (a << 1) | (b << 2)] += w * acc[a, b]
+            for k in range(me):
+                in_r[r[k]] = False
+
+
+# ----------------------------------------------------------------------------------------------
+# Python driver
+# ----------------------------------------------------------------------------------------------
+_COMBOS: dict[int, np.ndarray] = {}
+
+
+def _all_combos(m: int) -> np.ndarray:
+    """All m-card subsets of the 52 cards, sorted, as an int64 array (cached)."""
+    if m not in _COMBOS:
+        _COMBOS[m] = np.array(list(itertools.combinations(range(52), m)),
+                              dtype=np.int64).reshape(-1, m)
+    return _COMBOS[m]
+
+
+def _completions(order: HandOrder, known: Sequence[int], unseen: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """All completions of a seat from the unseen cards, and the class of each full hand."""
+    m = order.n_cards - len(known)
+    in_unseen = np.zeros(52, dtype=bool)
+    in_unseen[unseen] = True
+    combos = _all_combos(m)
+    combos = combos[in_unseen[combos].all(axis=1)] if m else combos
+    idx = np.zeros(len(combos), dtype=np.int64)
+    w = 1
+    for c in known:
+        idx += c * w
+        w *= 52
+    for i in range(m):
+        idx += combos[:, i] * w
+        w *= 52
+    return np.ascontiguousarray(combos), order.lookup[idx].astype(np.int64)
+
+
+def _group_by_ranks(combos: np.ndarray, classes: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One hand per rank pattern, with the number of hands it stands for.
+
+    Valid when the order is suit-blind: unseen cards of equal rank are then interchangeable.
+    """
+    if combos.shape[1] == 0:
+        return combos, classes, np.ones(len(classes), dtype=np.int64)
+    ranks = np.sort(combos >> 2, axis=1)
+    key = np.zeros(len(combos), dtype=np.int64)
+    for i in range(ranks.shape[1]):
+        key = key * 13 + ranks[:, i]
+    _, first, counts = np.unique(key, return_index=True, return_counts=True)
+    return (np.ascontiguousarray(combos[first]), np.ascontiguousarray(classes[first]),
+            counts.astype(np.int64))
+
+
+def _validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+              dead: Sequence[int], deck: Sequence[int] | None) -> tuple[list[int], np.ndarray]:
+    n = order.n_cards
+    hero = [int(c) for c in hero]
+    if len(hero) != n:
+        raise CardError(f"the hand {cards_str(hero)!r} has {len(hero)} cards: "
+                        f"this round is played with {n}-card hands")
+    for s in seats:
+        if len(s.known) > n:
+            raise CardError(f"{s.name} shows {len(s.known)} cards ({cards_str(s.known)}): "
+                            f"a hand has only {n}")
+    if not seats:
+        raise ValueError("there must be at least one opposing hand (the pot's or a player's)")
+    check_disjoint(hero, dead, *(s.known for s in seats),
+                   names=["your hand", "the dead cards", *(s.name for s in seats)])
+    universe = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+    used = set(hero) | {int(c) for c in dead} | {c for s in seats for c in s.known}
+    missing = [c for c in hero if c not in universe]
+    if missing:
+        raise CardError(f"card {cards_str(missing[:1])} is not in the deck in play")
+    unseen = np.array([c for c in universe if c not in used], dtype=np.int64)
+    need = sum(n - len(s.known) for s in seats)
+    if need > len(unseen):
+        raise ValueError(f"not enough unseen cards: {len(unseen)} left, the seats need {need}")
+    return hero, unseen
+
+
+def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+               dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
+    """Exact win / tie / lose counts of ``hero`` against ``seats``; unseen cards dealt every way.
+
+    ``dead`` cards are seen and out of play; ``deck`` (default the 52 cards) is the set of
+    cards in play, smaller in tests. At most three seats may have unseen cards.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import TWO
+    >>> o = field_odds(TWO, parse_cards("Kh Kd"), [Seat("dummy", is_pot=True), Seat("player 2")])
+    >>> o.total == comb(50, 2) * comb(48, 2), round(o.win, 4)
+    (True, 0.9886)
+    """
+    hero, unseen = _validate(order, hero, seats, dead, deck)
+    t = order.class_of(hero)
+    n = order.n_cards
+    seats = tuple(seats)
+    fixed_mask: tuple[int, ...] = ()
+    beaten = False
+    random_idx: list[int] = []
+    for i, s in enumerate(seats):
+        if len(s.known) == n:
+            c = order.class_of(list(s.known))
+            if c < s.min_class:
+                raise ValueError(f"{s.name}'s hand {cards_str(s.known)} is outside its range")
+            if c > t:
+                beaten = True
+            elif c == t:
+                fixed_mask += (i,)
+        else:
+            random_idx.append(i)
+    if len(random_idx) > 1 + _MAX_FORMULA_SEATS:
+        raise ValueError(f"{len(random_idx)} opposing hands with unseen cards: exact enumeration "
+                         f"supports at most {1 + _MAX_FORMULA_SEATS} (the pot and 2 players)")
+    restricted = [i for i in random_idx if seats[i].min_class > 0]
+    if len(restricted) > 1:
+        raise ValueError("at most one opposing hand may be restricted to a calling range")
+    ties: dict[tuple[int, ...], int] = {}
+    if not random_idx:
+        total = 1
+        if not beaten:
+            ties[tuple(sorted(fixed_mask))] = 1
+        return _result(order, hero, dead, seats, total, ties)
+    # the explicitly enumerated seat: the restricted one, else the one with most unseen cards
+    explicit = restricted[0] if restricted else max(random_idx, key=lambda i: n - len(seats[i].known))
+    formula = [i for i in random_idx if i != explicit]
+    e_cards, e_cls = _completions(order, seats[explicit].known, unseen)
+    keep = e_cls >= seats[explicit].min_class
+    e_cards, e_cls = np.ascontiguousarray(e_cards[keep]), np.ascontiguousarray(e_cls[keep])
+    me = e_cards.shape[1]
+    n_explicit = len(e_cls)
+    if order.suit_blind:
+        e_cards, e_cls, e_weight = _group_by_ranks(e_cards, e_cls)
+    else:
+        e_weight = np.ones(len(e_cls), dtype=np.int64)
+    ms = np.array([n - len(seats[i].known) for i in formula] + [0] * (2 - len(formula)),
+                  dtype=np.int64)
+    total = n_explicit
+    left = len(unseen) - me
+    for m in ms[:len(formula)]:
+        total *= comb(left, int(m))
+        left -= int(m)
+    nf = len(formula)
+    tab0 = np.zeros((2, 2), np.int64)
+    tab1 = np.zeros((2, 2, 52), np.int64)
+    tab2 = np.zeros((2, 2, 52, 52), np.int64)
+    for f, i in enumerate(formula):
+        combos, cls = _completions(order, seats[i].known, unseen)
+        for fam, sel in enumerate((cls < t, cls == t)):
+            chosen = combos[sel]
+            tab0[f, fam] = len(chosen)
+            for a in range(chosen.shape[1]):
+                np.add.at(tab1[f, fam], chosen[:, a], 1)
+                for b in range(a + 1, chosen.shape[1]):
+                    np.add.at(tab2[f, fam], (chosen[:, a], chosen[:, b]), 1)
+                    np.add.at(tab2[f, fam], (chosen[:, b], chosen[:, a]), 1)
+    same = nf == 2 and seats[formula[0]].known == seats[formula[1]].known
+    out = np.zeros(8, np.int64)
+    if not beaten:
+        _field_kernel(order.lookup, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same,
+                      unseen, out)
+    order_of_bits = [explicit, *formula]
+    for bits in range(8):
+        if out[bits]:
+            mask = tuple(sorted(fixed_mask + tuple(order_of_bits[b] for b in range(3)
+                                                   if (bits >> b) & 1)))
+            ties[mask] = ties.get(mask, 0) + int(out[bits])
+    return _result(order, hero, dead, seats, total, ties)
+
+
+def _result(order: HandOrder, hero: Sequence[int], dead: Sequence[int], seats: tuple[Seat, ...],
+            total: int, ties: dict[tuple[int, ...], int]) -> FieldOdds:
+    lose = total - sum(ties.values())
+    return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, total, lose, ties)
+
+
+def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+                     dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
+    """Plain nested-loop twin of ``field_odds`` (slow: small decks or one random seat only).
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> deck = parse_cards("Ac Ad Kc Kd Qc Qd")
+    >>> o = field_odds_naive(ONE, parse_cards("Kc"), [Seat("pot", is_pot=True)], deck=deck)
+    >>> o.win_count, o.tie_count, o.lose_count
+    (2, 1, 2)
+    """
+    hero, unseen = _validate(order, hero, seats, dead, deck)
+    n = order.n_cards
+    t = order.class_of(hero)
+    seats = tuple(seats)
+    ties: dict[tuple[int, ...], int] = {}
+    total = 0
+
+    def deal(i: int, avail: frozenset[int], classes: list[int]) -> None:
+        nonlocal total
+        if i == len(seats):
+            total += 1
+            if max(classes) <= t:
+                mask = tuple(k for k, c in enumerate(classes) if c == t)
+                ties[mask] = ties.get(mask, 0) + 1
+            return
+        s = seats[i]
+        for extra in itertools.combinations(sorted(avail), n - len(s.known)):
+            c = order.class_of(list(s.known) + list(extra))
+            if c >= s.min_class:
+                deal(i + 1, avail - set(extra), classes + [c])
+
+    deal(0, frozenset(unseen.tolist()), [])
+    return _result(order, hero, dead, seats, total, ties)
