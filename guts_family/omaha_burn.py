@@ -365,7 +365,8 @@ class PlayerOdds:
         >>> PlayerOdds("As Ah Ks Kh", *[Fraction(1, 2)] * 7).as_dict()["equity"]
         0.5
         """
-        return {"hand": self.hand, "equity": float(self.equity), "scoop": float(self.scoop),
+        return {"hand": self.hand, "equity": float(self.equity),
+                "equity_exact": str(self.equity), "scoop": float(self.scoop),
                 "win_high": float(self.win_high), "tie_high": float(self.tie_high),
                 "win_low": float(self.win_low), "tie_low": float(self.tie_low),
                 "lose": float(self.lose)}

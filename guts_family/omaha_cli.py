@@ -1,0 +1,176 @@
+"""The ``guts-odds omaha`` command: exact Omaha Burn equity and the burn decision.
+
+guts_family.cli builds the ``guts-odds`` app and calls :func:`register`. Bad input raises
+CardError / ValueError with a one-line message; the app's main() turns it into exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from typing import Optional
+
+import typer
+
+from guts_family.cards import CardError, cards_str, parse_cards
+from guts_family.omaha_burn import (
+    MAX_SECONDS,
+    BurnDecision,
+    OmahaEquity,
+    burn_decision,
+    omaha_equity,
+)
+
+__all__ = ["register", "parse_hands", "parse_amount", "render_text"]
+
+_HAND_SEPARATORS = re.compile(r"[,;/|]")
+
+
+def parse_hands(text: str) -> list[list[int]]:
+    """Hands from text: each hand's cards run together and hands apart ("AsAhKsKh JdTc9d8c"),
+    or hands separated by commas, semicolons or slashes ("As Ah Ks Kh, Jd Tc 9d 8c").
+
+    >>> [cards_str(h) for h in parse_hands("AsAhKsKh JdTc9d8c")]
+    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
+    >>> [cards_str(h) for h in parse_hands("As Ah Ks Kh, Jd Tc 9d 8c")]
+    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
+    >>> parse_hands("As Ah Ks Kh")
+    Traceback (most recent call last):
+    ...
+    guts_family.cards.CardError: hand 1 'As' has 1 card; an Omaha hand has 4 (write each hand's cards together and hands apart, "AsAhKsKh JdTc9d8c", or separate hands with commas)
+    """
+    groups = _HAND_SEPARATORS.split(text) if _HAND_SEPARATORS.search(text) else text.split()
+    hands = [parse_cards(g) for g in groups if g.strip()]
+    if not hands:
+        raise CardError("no hands given: write each hand's four cards together, e.g. "
+                        "--hands \"AsAhKsKh JdTc9d8c\"")
+    for i, h in enumerate(hands):
+        if len(h) != 4:
+            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} card"
+                            f"{'' if len(h) == 1 else 's'}; an Omaha hand has 4 (write each "
+                            "hand's cards together and hands apart, \"AsAhKsKh JdTc9d8c\", or "
+                            "separate hands with commas)")
+    return hands
+
+
+def parse_amount(text: str, what: str) -> Fraction:
+    """A non-negative amount such as "60", "2.5" or "1/3", kept exact.
+
+    >>> parse_amount("2.5", "pot"), parse_amount("10", "cap")
+    (Fraction(5, 2), Fraction(10, 1))
+    >>> parse_amount("ten", "cap")
+    Traceback (most recent call last):
+    ...
+    ValueError: --cap 'ten' is not a number
+    """
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"--{what} {text!r} is not a number") from None
+    if value < 0:
+        raise ValueError(f"--{what} must be 0 or more, got {text}")
+    return value
+
+
+_STAGES = {"preflop": "preflop", "flop": "on the flop",
+           "burn": "at the burn (turn dealt, river to come)", "river": "on the river"}
+
+
+def _pct(x: Fraction) -> str:
+    return f"{100 * float(x):8.4f}%"
+
+
+def render_text(result: OmahaEquity, decisions: list[BurnDecision]) -> str:
+    """Human-readable table of the exact odds and the burn decisions.
+
+    >>> print(render_text(omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s"), []))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Omaha high at the burn (turn dealt, river to come), board Ks Qs 7d 2s
+    exact: 40 board run-outs, 40 deals
+    hand              equity     scoop  win high  tie high      lose
+    As 3s Jh Td     75.0000%  75.0000%  75.0000%   0.0000%  25.0000%
+    Qc Qh 5c 6d     25.0000%  25.0000%  25.0000%   0.0000%  75.0000%
+    """
+    game = "Omaha high-low (eight or better)" if result.hilo else "Omaha high"
+    board = f", board {cards_str(result.board)}" if result.board else ""
+    lines = [f"{game} {_STAGES[result.stage]}{board}",
+             f"exact: {result.boards:,} board run-outs, {result.deals:,} deals"
+             + (f" ({result.opponents} unknown opponent{'s' if result.opponents > 1 else ''})"
+                if result.opponents else "")]
+    cols = ["equity", "scoop", "win high", "tie high"]
+    if result.hilo:
+        cols += ["win low", "tie low"]
+    cols.append("lose")
+    width = max(len("hand"), max(len(p.hand) for p in result.players)) + 2
+    if result.opponents > 1:
+        width = max(width, len("random (each)") + 2)
+    lines.append(f"{'hand':<{width}}" + "".join(f"{c:>10}" for c in cols))
+    shown = set()
+    for p in result.players:
+        if p.hand == "random":
+            if "random" in shown:
+                continue
+            shown.add("random")
+        vals = [p.equity, p.scoop, p.win_high, p.tie_high]
+        if result.hilo:
+            vals += [p.win_low, p.tie_low]
+        vals.append(p.lose)
+        label = p.hand if p.hand != "random" or result.opponents == 1 else "random (each)"
+        lines.append(f"{label:<{width}}" + "".join(f"{_pct(v):>10}" for v in vals))
+    for d in decisions:
+        cap = "no cap" if d.cap is None else f"cap {float(d.cap):g}"
+        verdict = "BURN" if d.burn else "FOLD"
+        lines.append(f"{d.player}: {verdict}  EV of burning {float(d.ev_burn):+.4f} vs 0 folding "
+                     f"(pot {float(d.pot):g}, {cap}, a losing burner pays {float(d.match):g}; "
+                     f"break-even equity {100 * float(d.break_even_equity):.2f}% "
+                     "for win-all-or-lose)")
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``omaha`` command to a typer app.
+
+    >>> app = typer.Typer(); register(app); [c.name for c in app.registered_commands]
+    ['omaha']
+    """
+
+    @app.command("omaha")
+    def omaha(
+        hands: str = typer.Option(..., "--hands",
+                                  help="Known hands, e.g. \"AsAhKsKh JdTc9d8c\" (the first is "
+                                       "you for the burn decision)."),
+        board: str = typer.Option("", "--board",
+                                  help="Board: empty (preflop), 3 (flop), 4 (the burn) or 5 "
+                                       "cards."),
+        hilo: bool = typer.Option(False, "--hilo", help="High-low split, eight or better."),
+        opponents: int = typer.Option(0, "--opponents", min=0,
+                                      help="Unknown opponents (other burners) besides the hands."),
+        pot: Optional[str] = typer.Option(None, "--pot",
+                                          help="Pot size: adds the burn decision of each hand."),
+        cap: Optional[str] = typer.Option(None, "--cap",
+                                          help="Most a losing burner pays (default: the pot)."),
+        max_seconds: float = typer.Option(MAX_SECONDS, "--max-seconds",
+                                          help="Refuse enumerations estimated to take longer."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Exact Omaha Burn equity of each hand (every river at the burn, every board earlier),
+        and the EV of burning versus folding."""
+        known = parse_hands(hands)
+        pot_v = parse_amount(pot, "pot") if pot is not None else None
+        cap_v = parse_amount(cap, "cap") if cap is not None else None
+        if cap_v is not None and pot_v is None:
+            raise ValueError("--cap needs --pot (the burn decision needs the pot size)")
+        if pot_v is not None and pot_v <= 0:
+            raise ValueError(f"--pot must be more than 0, got {pot}")
+        result = omaha_equity(known, parse_cards(board), hilo=hilo, opponents=opponents,
+                              max_seconds=max_seconds)
+        decisions = [burn_decision(result, pot_v, cap_v, player=i)
+                     for i in range(len(known))] if pot_v is not None else []
+        if as_json:
+            out = result.as_dict()
+            if decisions:
+                out["burn"] = [d.as_dict() for d in decisions]
+            typer.echo(json.dumps(out))
+        else:
+            typer.echo(render_text(result, decisions))

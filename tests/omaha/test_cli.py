@@ -1,0 +1,129 @@
+"""The `omaha` command: through a typer app built here, and through the guts-odds script."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from guts_family.cards import CardError
+from guts_family.omaha_cli import register
+
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def app() -> typer.Typer:
+    a = typer.Typer()
+    register(a)
+
+    @a.callback()
+    def _root() -> None:  # keep `omaha` a subcommand, as in guts-odds
+        pass
+
+    return a
+
+
+def run(app, *args):
+    return runner.invoke(app, ["omaha", *args])
+
+
+def test_json_at_the_burn(app):
+    r = run(app, "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["boards"] == 40 and out["stage"] == "burn" and out["exact"] is True
+    assert [p["hand"] for p in out["players"]] == ["As 3s Jh Td", "Qc Qh 5c 6d"]
+    assert [p["equity"] for p in out["players"]] == [0.75, 0.25]
+    assert {"hand", "equity", "scoop", "win_high", "win_low"} <= set(out["players"][0])
+    assert len(out["rivers"]) == 40
+
+
+def test_json_hilo_unknown_opponent_and_burn_decision(app):
+    r = run(app, "--hands", "AsAhKsKh", "--board", "Qd7c2h3s", "--hilo", "--opponents", "1",
+            "--pot", "60", "--cap", "10", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    hero, opp = out["players"]
+    assert out["deals"] == 5430040 and opp["hand"] == "random"
+    assert Fraction(hero["equity_exact"]) + Fraction(opp["equity_exact"]) == 1
+    burn = out["burn"][0]
+    assert burn["match"] == 10 and burn["burn"] is True
+    assert abs(burn["ev_burn"] - (60 * hero["equity"] - 10 * hero["lose"])) < 1e-9
+
+
+def test_text_output_and_preflop(app):
+    r = run(app, "--hands", "AsKsQdJd, AhKhQcJc", "--hilo")
+    assert r.exit_code == 0, r.output
+    assert "preflop" in r.output and "1,086,008 board run-outs" in r.output
+    assert r.output.count(" 50.0000%") == 2
+    r = run(app, "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--pot", "60")
+    assert "As 3s Jh Td: BURN" in r.output and "Qc Qh 5c 6d: FOLD" in r.output
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--hands", "AsAhKsKh AsTc9d8c", "--board", "Qd7c2h3s"], "As is in both hand 1 and hand 2"),
+    (["--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2hJd"], "Jd is in both hand 2 and the board"),
+    (["--hands", "AsAhKs JdTc9d8c", "--board", "Qd7c2h3s"], "hand 1 'As Ah Ks' has 3 cards"),
+    (["--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h3s4s5s"], "has 6 cards"),
+    (["--hands", "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "2"], "would take about"),
+    (["--hands", "AsAhKsKh JdTc9d8c", "--cap", "10"], "--cap needs --pot"),
+    (["--hands", "AsAhKsKh JdTc9d8c", "--pot", "lots"], "--pot 'lots' is not a number"),
+])
+def test_bad_input_raises_one_line(app, args, message):
+    r = run(app, *args)
+    assert isinstance(r.exception, ValueError)  # CardError is a ValueError
+    text = str(r.exception)
+    assert message in text and "\n" not in text
+
+
+def test_card_errors_are_card_errors(app):
+    r = run(app, "--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h3s4s5s")
+    assert isinstance(r.exception, CardError)
+
+
+def _script_has_omaha() -> bool:
+    if shutil.which("guts-odds") is None:
+        return False
+    try:
+        import guts_family.cli  # noqa: F401
+    except ImportError:
+        return False
+    r = subprocess.run(["guts-odds", "omaha", "--help"], capture_output=True, text=True)
+    return r.returncode == 0
+
+
+@pytest.mark.skipif(not _script_has_omaha(), reason="guts-odds with the omaha command not installed")
+class TestConsoleScript:
+    def test_json(self):
+        r = subprocess.run(["guts-odds", "omaha", "--hands", "AsAhKsKh JdTc9d8c", "--board",
+                            "Qd7c2h3s", "--hilo", "--json"], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert out["boards"] == 40 and len(out["players"]) == 2
+
+    @pytest.mark.parametrize("hands,board", [
+        ("AsAhKsKh AsTc9d8c", "Qd7c2h3s"),  # a card in two hands
+        ("AsAhKsKh JdTc9d8c", "Qd7c2hAs"),  # a card in a hand and on the board
+        ("AsAhKs JdTc9d8c", "Qd7c2h3s"),  # a hand of three cards
+        ("AsAhKsKh JdTc9d8c", "Qd7c2h3s4s5s"),  # a board of six
+    ])
+    def test_bad_input_exit_code_2_one_line(self, hands, board):
+        r = subprocess.run(["guts-odds", "omaha", "--hands", hands, "--board", board],
+                           capture_output=True, text=True)
+        assert r.returncode == 2
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+        assert r.stdout == ""
+
+
+def test_module_imports_without_cli():
+    # the command module must not need guts_family.cli (the other side of the contract)
+    code = "import guts_family.omaha_cli as m; print(callable(m.register))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "True", out.stderr
