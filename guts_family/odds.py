@@ -34,7 +34,8 @@ from guts_family.cards import CardError, cards_str, check_disjoint
 from guts_family.hands import HandOrder
 
 __all__ = ["Seat", "FieldOdds", "TIE_RULES", "PLAYER_TIE_RULES", "field_odds",
-           "field_odds_naive", "check_stakes"]
+           "field_odds_naive", "check_stakes", "single_seat_counts", "representatives", "Game",
+           "HandTable", "GAME_NAMES", "get_game"]
 
 TIE_RULES = ("pot", "split", "replay")
 """How a tie with the pot's (dummy, dealer) hand is settled: the pot's hand wins it; the pot is
@@ -558,3 +559,312 @@ def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat
 
     deal(0, frozenset(unseen.tolist()), [])
     return _result(order, hero, dead, seats, total, ties)
+
+
+# ----------------------------------------------------------------------------------------------
+# every hand against one random opposing hand, at once (vectorised inclusion-exclusion)
+# ----------------------------------------------------------------------------------------------
+def single_seat_counts(order: HandOrder) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Win / tie / lose counts of every hand of ``order.all_hands`` against one random hand.
+
+    Full deck, no dead cards. For a hand h of class t, the opposing hands below t that avoid
+    h's cards are ``sum over r subset of h of (-1)^|r| X_r`` with ``X_r`` the hands below t
+    containing r, read from cumulative per-class tables; likewise for class t itself.
+
+    >>> from guts_family.hands import VALUE3
+    >>> win, tie, lose, total = single_seat_counts(VALUE3)
+    >>> total, int(win[-1]), int(lose[0])   # the last hand is AAA; the first, 2c 2d 2h, loses to 48
+    (18424, 18424, 48)
+    """
+    hands, cls = order.all_hands
+    n, k = order.n_cards, order.n_classes
+    nh = len(hands)
+    a = np.bincount(cls, minlength=k).astype(np.int64)
+    b = np.zeros((k, 52), np.int64)
+    for i in range(n):
+        np.add.at(b, (cls, hands[:, i]), 1)
+    c = np.zeros((k, 52, 52), np.int64) if n >= 3 else None
+    if c is not None:
+        for i in range(n):
+            for j in range(i + 1, n):
+                np.add.at(c, (cls, hands[:, i], hands[:, j]), 1)
+                np.add.at(c, (cls, hands[:, j], hands[:, i]), 1)
+    zero = np.zeros((1,) + a.shape[1:], np.int64)
+    a_cum = np.concatenate([zero, np.cumsum(a, axis=0)])
+    b_cum = np.concatenate([np.zeros((1, 52), np.int64), np.cumsum(b, axis=0)])
+    below = a_cum[cls].copy()
+    equal = a[cls].copy()
+    for i in range(n):
+        below -= b_cum[cls, hands[:, i]] if n >= 2 else 0
+        equal -= b[cls, hands[:, i]] if n >= 2 else 0
+    if n == 3:
+        c_cum = np.cumsum(c, axis=0)  # c_cum[t - 1] = hands below t; t = 0 has none below
+        for i in range(n):
+            for j in range(i + 1, n):
+                below += np.where(cls > 0, c_cum[np.maximum(cls - 1, 0), hands[:, i], hands[:, j]], 0)
+                equal += c[cls, hands[:, i], hands[:, j]]
+    # the term r = h itself: h is in its own class, never below it
+    equal += (-1) ** n
+    total = comb(52 - n, n)
+    lose = total - below - equal
+    assert nh == len(below)
+    return below, equal, lose, total
+
+
+def _suit_canonical(hands: np.ndarray) -> np.ndarray:
+    """A key equal for two hands iff a permutation of suits maps one onto the other."""
+    best = None
+    for perm in itertools.permutations(range(4)):
+        p = np.array(perm, dtype=np.int64)
+        mapped = np.sort((hands >> 2) * 4 + p[hands & 3], axis=1)
+        key = np.zeros(len(hands), dtype=np.int64)
+        for i in range(hands.shape[1]):
+            key = key * 52 + mapped[:, i]
+        best = key if best is None else np.minimum(best, key)
+    return best
+
+
+def representatives(order: HandOrder) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Hands standing for all others (one per class if suit-blind, else one per suit pattern).
+
+    Returns the representative hands, their classes and how many hands each stands for.
+
+    >>> from guts_family.hands import POKER3, VALUE3
+    >>> [len(representatives(o)[0]) for o in (VALUE3, POKER3)]
+    [455, 1755]
+    """
+    hands, cls = order.all_hands
+    key = cls if order.suit_blind else _suit_canonical(hands)
+    _, first, counts = np.unique(key, return_index=True, return_counts=True)
+    return hands[first], cls[first], counts.astype(np.int64)
+
+
+# ----------------------------------------------------------------------------------------------
+# games and their hand tables
+# ----------------------------------------------------------------------------------------------
+class Game:
+    """A match-the-pot game: its hand orders by round size, its pot hand, its default tie rules.
+
+    Subclasses (one per game module) set the attributes and may add table columns.
+    """
+
+    name: str = ""
+    title: str = ""
+    rule_sheet: str = ""
+    rounds: dict[int, str] = {}
+    pot_name: str | None = "pot"     # the pot's / dummy hand; None when there is none
+    pot_with_others: bool = True      # does the pot's hand play when other players are in?
+    tie: str = "pot"
+    player_tie: str = "split"
+    default_opponents: int = 0
+    min_opponents: int = 0
+
+    def order(self, cards: int | None = None) -> HandOrder:
+        """The hand order of a round of ``cards`` cards (default: the game's first round)."""
+        from guts_family.hands import get_order
+
+        cards = next(iter(self.rounds)) if cards is None else cards
+        if cards not in self.rounds:
+            sizes = ", ".join(str(c) for c in self.rounds)
+            raise ValueError(f"{self.title} has no {cards}-card round: choose --cards {sizes}")
+        return get_order(self.rounds[cards])
+
+    def seats(self, opponents: int | None = None,
+              opponent_cards: Sequence[Sequence[int]] = ()) -> list[Seat]:
+        """The opposing hands when ``opponents`` other players are in (some cards shown)."""
+        k = self.default_opponents if opponents is None else opponents
+        if k < self.min_opponents:
+            raise ValueError(f"{self.title} needs at least {self.min_opponents} opposing "
+                             f"player(s): give --opponents {self.min_opponents} or more")
+        if k > _MAX_FORMULA_SEATS + (0 if self.pot_name else 1):
+            raise ValueError(f"exact odds support at most {_MAX_FORMULA_SEATS} other players "
+                             f"here, got --opponents {k}")
+        if len(opponent_cards) > k:
+            raise ValueError(f"cards given for {len(opponent_cards)} opponents but only {k} "
+                             f"are in: raise --opponents")
+        seats = []
+        if self.pot_name and (k == 0 or self.pot_with_others):
+            seats.append(Seat(self.pot_name, is_pot=True))
+        for i in range(k):
+            known = tuple(opponent_cards[i]) if i < len(opponent_cards) else ()
+            seats.append(Seat(f"player {i + 2}", known=known))
+        return seats
+
+    def odds(self, hand: Sequence[int], dead: Sequence[int] = (), opponents: int | None = None,
+             opponent_cards: Sequence[Sequence[int]] = ()) -> FieldOdds:
+        """Exact odds of ``hand`` against this game's field (round size = len(hand))."""
+        order = self.order(len(hand))
+        return field_odds(order, hand, self.seats(opponents, opponent_cards), dead)
+
+    def rules(self, tie: str | None, player_tie: str | None) -> tuple[str, str]:
+        """The tie rules in force: the given ones, else the game's documented defaults."""
+        tie = self.tie if tie is None else tie
+        player_tie = self.player_tie if player_tie is None else player_tie
+        if tie not in TIE_RULES:
+            raise ValueError(f"unknown tie rule {tie!r}: choose one of {', '.join(TIE_RULES)}")
+        if player_tie not in PLAYER_TIE_RULES:
+            raise ValueError(f"unknown player tie rule {player_tie!r}: "
+                             f"choose one of {', '.join(PLAYER_TIE_RULES)}")
+        return tie, player_tie
+
+    def extra_columns(self, rows: list[FieldOdds], pot: float, limit: float | None, tie: str,
+                      player_tie: str, options: dict) -> dict[str, list]:
+        """Game-specific table columns (none by default)."""
+        return {}
+
+    def class_odds(self, cards: int | None = None, opponents: int | None = None
+                   ) -> list[FieldOdds]:
+        """For every hand class, the summed exact counts of all hands of that class."""
+        order = self.order(cards)
+        seats = tuple(self.seats(opponents))
+        rows: list[dict] = [dict() for _ in range(order.n_classes)]
+        totals = [0] * order.n_classes
+        loses = [0] * order.n_classes
+        if len(seats) == 1:
+            win, tie, lose, total = single_seat_counts(order)
+            _, cls = order.all_hands
+            for arr, mask in ((win, ()), (tie, (0,))):
+                sums = np.zeros(order.n_classes, dtype=np.int64)
+                np.add.at(sums, cls, arr)
+                for k_ in range(order.n_classes):
+                    rows[k_][mask] = int(sums[k_])
+            lose_sum = np.zeros(order.n_classes, dtype=np.int64)
+            np.add.at(lose_sum, cls, lose)
+            sizes = order.class_sizes
+            for k_ in range(order.n_classes):
+                loses[k_] = int(lose_sum[k_])
+                totals[k_] = int(sizes[k_]) * total
+        else:
+            reps, cls, mult = representatives(order)
+            for hand, c, m in zip(reps.tolist(), cls.tolist(), mult.tolist()):
+                o = field_odds(order, hand, seats)
+                for mask, v in o.ties.items():
+                    rows[c][mask] = rows[c].get(mask, 0) + m * v
+                loses[c] += m * o.lose_count
+                totals[c] += m * o.total
+        return [FieldOdds(order.name, tuple(order.representative(k_)), (), seats, totals[k_],
+                          loses[k_], rows[k_]) for k_ in range(order.n_classes)]
+
+    def table(self, cards: int | None = None, opponents: int | None = None, pot: float = 1.0,
+              limit: float | None = None, tie: str | None = None,
+              player_tie: str | None = None, **options: float) -> "HandTable":
+        """Every hand class with its exact odds and the EV of going in, as a HandTable."""
+        import pandas as pd
+
+        from guts_family import __version__
+
+        check_stakes(pot, limit)
+        tie, player_tie = self.rules(tie, player_tie)
+        order = self.order(cards)
+        k = self.default_opponents if opponents is None else opponents
+        rows = self.class_odds(order.n_cards, k)
+        frame = pd.DataFrame({
+            "class": range(order.n_classes),
+            "hand": [order.label(c) for c in range(order.n_classes)],
+            "category": [order.category(c) for c in range(order.n_classes)],
+            "combos": [int(x) for x in order.class_sizes],
+            "win": [r.win_count for r in rows],
+            "tie": [r.tie_count for r in rows],
+            "lose": [r.lose_count for r in rows],
+            "total": [r.total for r in rows],
+            "p_win": [r.win for r in rows],
+            "p_tie": [r.tie for r in rows],
+            "p_lose": [r.lose for r in rows],
+            "ev": [r.ev(pot, limit, tie, player_tie) for r in rows],
+        })
+        for name, values in self.extra_columns(rows, pot, limit, tie, player_tie, options).items():
+            frame[name] = values
+        meta = {"game": self.name, "title": self.title, "rule_sheet": self.rule_sheet,
+                "cards": order.n_cards, "order": order.name, "opponents": k,
+                "seats": ", ".join(s.name for s in rows[0].seats),
+                "pot": pot, "limit": limit, "tie": tie, "player_tie": player_tie, **options,
+                "exact": True, "package": "guts_family", "version": __version__}
+        table = HandTable(meta, frame)
+        meta["weakest_hand_worth_going_in"] = table.threshold("ev")
+        return table
+
+
+@dataclass(frozen=True)
+class HandTable:
+    """A table of every hand class (rows, weakest first) with the options that produced it."""
+
+    meta: dict
+    frame: "object"  # pandas.DataFrame
+
+    def threshold(self, column: str = "ev") -> str | None:
+        """Weakest hand class from which every stronger class has ``column`` > 0 (None if none).
+
+        >>> from guts_family.odds import get_game
+        >>> get_game("guts321").table(cards=1, pot=1).threshold()
+        '9'
+        """
+        values = list(self.frame[column])
+        labels = list(self.frame["hand"])
+        best = None
+        for label, v in zip(reversed(labels), reversed(values)):
+            if v > 0:
+                best = label
+            else:
+                break
+        return best
+
+    def to_csv(self, path: str) -> None:
+        """Write the table as CSV, the options first as '# key: value' lines (atomic)."""
+        def write(tmp: str) -> None:
+            with open(tmp, "w", encoding="utf-8", newline="") as fh:
+                for key, value in self.meta.items():
+                    fh.write(f"# {key}: {value}\n")
+                self.frame.to_csv(fh, index=False)
+        _atomic(path, write)
+
+    def to_xlsx(self, path: str) -> None:
+        """Write the table as an xlsx workbook: sheet 'odds' and sheet 'about' (atomic)."""
+        import pandas as pd
+
+        def write(tmp: str) -> None:
+            with pd.ExcelWriter(tmp, engine="openpyxl") as xl:
+                self.frame.to_excel(xl, sheet_name="odds", index=False)
+                pd.DataFrame({"option": list(self.meta), "value": [str(v) for v in self.meta.values()]}
+                             ).to_excel(xl, sheet_name="about", index=False)
+        _atomic(path, write)
+
+
+def _atomic(path: str, write) -> None:
+    """Write through a temporary file in the same folder, then rename: no partial file."""
+    import os
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.splitext(path)[1], dir=folder)
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+GAME_NAMES = ("phoenix", "guts321", "challenge")
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``: phoenix, guts321 or challenge.
+
+    >>> get_game("phoenix").title
+    'Phoenix Burn'
+    """
+    key = name.strip().lower().replace("-", "").replace("_", "")
+    aliases = {"phoenix": "phoenix", "phoenixburn": "phoenix", "guts321": "guts321",
+               "guts": "guts321", "challenge": "challenge", "challengeguts": "challenge"}
+    if key not in aliases:
+        raise ValueError(f"unknown game {name!r}: choose one of {', '.join(GAME_NAMES)}")
+    if aliases[key] == "phoenix":
+        from guts_family.phoenix_burn import GAME
+    elif aliases[key] == "guts321":
+        from guts_family.guts_321 import GAME
+    else:
+        from guts_family.challenge_guts import GAME
+    return GAME

@@ -1,0 +1,168 @@
+"""Challenge guts: exact odds against other players, the 2-1 challenge, the dealer's qualifier.
+
+Rules: ``../shared/rules/challenge-guts.txt``. Three-card hands for value only (AAA high, 2-3-4
+low; no straights, suits worthless). There is no pot hand: players who call guts show down
+against each other. When everyone before the dealer calls no guts, the dealer may call guts and
+be challenged at 2-1: the challenger puts up two bets each matching the pot, the dealer one; the
+winner takes the pot, losing bets go forward to the next pot. In the variation without
+challenges the dealer needs at least ace high to take the pot.
+
+Options the sheet leaves open, with this toolkit's defaults:
+
+- ``tie`` (challenger and dealer tie): ``replay`` - no result, bets returned, the pot stays
+  (also ``pot``: the dealer, who defends the pot, wins ties; ``split``);
+- ``player_tie`` (guts callers tied for best): ``split`` (also ``replay``);
+- ``dealer_min``: the weakest hand the dealer calls guts with (default: any hand - the dealer's
+  hand is a random hand).
+
+>>> from guts_family.cards import parse_cards
+>>> round(vs_players(parse_cards("Js Jd 4c")).win, 4)
+0.9515
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+
+from guts_family.cards import RANK_CHARS, CardError, cards_str, check_disjoint
+from guts_family.hands import VALUE3
+from guts_family.odds import FieldOdds, Game, Seat, check_stakes, field_odds
+
+__all__ = ["GAME", "ChallengeGuts", "vs_players", "min_class", "dealer_qualifies",
+           "ChallengeResult", "challenge", "CHALLENGE_ODDS"]
+
+CHALLENGE_ODDS = 2
+"""The challenger risks two bets matching the pot to win the pot (2-1)."""
+
+
+class ChallengeGuts(Game):
+    """Challenge guts as a Game: no pot hand; the table adds the EV of challenging the dealer."""
+
+    name = "challenge"
+    title = "Challenge guts"
+    rule_sheet = "challenge-guts.txt"
+    rounds = {3: "value3"}
+    pot_name = None
+    pot_with_others = False
+    tie = "replay"
+    player_tie = "split"
+    default_opponents = 1
+    min_opponents = 1
+
+    def extra_columns(self, rows: list[FieldOdds], pot: float, limit: float | None, tie: str,
+                      player_tie: str, options: dict) -> dict[str, list]:
+        """EV of challenging a dealer holding a random hand, at 2-1 (one opposing hand only)."""
+        if len(rows[0].seats) != 1:
+            return {}
+        dealer = (Seat("dealer", is_pot=True),)
+        return {"ev_challenge": [
+            FieldOdds(r.order, r.hero, r.dead, dealer, r.total, r.lose_count, r.ties)
+            .ev(pot, limit, tie, player_tie, loss_multiple=CHALLENGE_ODDS) for r in rows]}
+
+
+GAME = ChallengeGuts()
+
+
+def vs_players(hand: Sequence[int], dead: Sequence[int] = (), opponents: int = 1,
+               opponent_cards: Sequence[Sequence[int]] = ()) -> FieldOdds:
+    """Exact odds of ``hand`` against ``opponents`` other players who called guts.
+
+    >>> from guts_family.cards import parse_cards
+    >>> vs_players(parse_cards("As Ks Qs"), opponents=2).total == comb(49, 3) * comb(46, 3)
+    True
+    """
+    return GAME.odds(hand, dead, opponents, opponent_cards)
+
+
+def min_class(text: str) -> int:
+    """Class of the weakest qualifying hand: a rank ("A" = ace high or better) or a label.
+
+    >>> VALUE3.label(min_class("A")), VALUE3.label(min_class("q")), VALUE3.label(min_class("77"))
+    ('A32', 'Q32', '772')
+    """
+    t = text.strip().upper().replace("10", "T")
+    if len(t) == 1 and t in RANK_CHARS:
+        r = RANK_CHARS.index(t)
+        if r < 2:
+            raise CardError(f"no three-card hand is only {t} high: the lowest is 4 high (432)")
+        return VALUE3.class_from_label(t + "32")
+    if len(t) == 2 and t[0] == t[1] and t[0] in RANK_CHARS:  # a pair: its lowest kicker
+        low = "3" if t[0] == "2" else "2"
+        return VALUE3.class_from_label(t + low if t[0] > low else low + t)
+    return VALUE3.class_from_label(t)
+
+
+def dealer_qualifies(qualify: str = "A", dead: Sequence[int] = ()) -> tuple[int, int]:
+    """Hands the dealer can hold that qualify (``qualify`` high or better), and all hands.
+
+    ``dead``: cards the dealer cannot hold (e.g. your own hand).
+
+    >>> dealer_qualifies("A")          # 8,020 of 22,100 hands are ace high or better
+    (8020, 22100)
+    """
+    lowest = min_class(qualify)
+    check_disjoint(dead, names=["the dead cards"])
+    gone = {int(c) for c in dead}
+    hands, cls = VALUE3.all_hands
+    ok = [not (gone & set(h)) for h in hands.tolist()] if gone else None
+    if ok is None:
+        return int((cls >= lowest).sum()), len(cls)
+    good = sum(1 for keep, c in zip(ok, cls.tolist()) if keep and c >= lowest)
+    return good, sum(ok)
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """The challenger's exact odds against the dealer and the EV of challenging at 2-1."""
+
+    odds: FieldOdds
+    pot: float
+    limit: float | None
+    tie: str
+    dealer_min: str | None
+    ev: float
+    qualify: str
+    qualify_count: int
+    qualify_total: int
+
+    @property
+    def best(self) -> str:
+        """'challenge' when the EV is positive, else 'pass'."""
+        return "challenge" if self.ev > 0 else "pass"
+
+    def as_dict(self) -> dict:
+        """Plain dict for JSON."""
+        return {**self.odds.as_dict(), "pot": self.pot, "limit": self.limit, "tie": self.tie,
+                "dealer_min": self.dealer_min, "odds_risked": CHALLENGE_ODDS,
+                "ev_challenge": self.ev, "best": self.best,
+                "dealer_qualifies": {"at_least": self.qualify, "count": self.qualify_count,
+                                     "total": self.qualify_total,
+                                     "p": self.qualify_count / self.qualify_total}}
+
+
+def challenge(hand: Sequence[int], pot: float, dead: Sequence[int] = (),
+              limit: float | None = None, tie: str = "replay", dealer_min: str | None = None,
+              qualify: str = "A") -> ChallengeResult:
+    """EV of challenging the dealer at 2-1 with ``hand``: win the pot, or lose two pot-sized bets.
+
+    ``limit`` caps each bet; ``dealer_min`` restricts the dealer's hand to that class or better
+    (see ``min_class``). Also reports how often the dealer holds ``qualify`` high or better
+    given your hand.
+
+    >>> from guts_family.cards import parse_cards
+    >>> r = challenge(parse_cards("Ks Kd 9c"), pot=10)
+    >>> r.best, round(r.ev, 3), r.qualify_count, r.qualify_total
+    ('challenge', 9.459, 6904, 18424)
+    """
+    check_stakes(pot, limit)
+    GAME.rules(tie, None)
+    lowest = 0 if dealer_min is None else min_class(dealer_min)
+    seat = Seat("dealer", is_pot=True, min_class=lowest)
+    odds = field_odds(VALUE3, hand, [seat], dead)
+    if odds.total == 0:
+        raise ValueError(f"the dealer cannot hold {dealer_min} or better with these cards")
+    ev = odds.ev(pot, limit, tie, "split", loss_multiple=CHALLENGE_ODDS)
+    q, total = dealer_qualifies(qualify, list(hand) + list(dead))
+    return ChallengeResult(odds, pot, limit, tie, dealer_min, ev, qualify, q, total)
