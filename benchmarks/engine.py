@@ -22,7 +22,8 @@ from twentyone_burn.rules import Rules  # noqa: E402
 def main() -> None:
     t0 = time.perf_counter()
     from twentyone_burn.analysis import analyze
-    from twentyone_burn.burn import nonsplit_keys
+    from twentyone_burn.burn import unsplit_hands
+    from twentyone_burn.player import hand_table
     from twentyone_burn.dealer import dealer_batch, dealer_trie
     from twentyone_burn.shoe import full_shoe
     a = analyze(Rules())
@@ -37,7 +38,7 @@ def main() -> None:
     print(f"full analysis warm:                                 {warm:8.2f} s")
     print(f"peak resident memory:                               {peak:8.0f} MiB")
 
-    keys, _ = nonsplit_keys()
+    keys = hand_table().counts[unsplit_hands()]
     base = full_shoe(6)
     total_evals = 0
     t0 = time.perf_counter()

@@ -18,13 +18,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .dealer import (NOUTCOMES, dealer_batch, dealer_batch_hidden, dealer_distribution,
-                     dealer_trie)
+from .dealer import dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
 from .player import (DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, payoff_table,
-                     play_hands, stand_evs)
+                     play_hands)
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS, full_shoe
-from .split import SplitValue, hidden_combos, one_card_only, split_keys, split_value
+from .split import (SplitValue, one_card_only, split_hands, split_stand_evs, split_value)
 
 
 @dataclass(frozen=True)
@@ -51,24 +50,26 @@ class KeptValues:
 
 
 @functools.lru_cache(maxsize=None)
-def nonsplit_keys() -> tuple[np.ndarray, np.ndarray]:
-    """Dealer keys of unsplit hands: rows = burned card + hand (counts); widx[b, h] its row.
-
-    A key is shared by every (burned card, hand) with the same removed multiset, so each
-    dealer distribution is computed once per up card (15,395 keys).
-    """
+def unsplit_hands() -> np.ndarray:
+    """Hands of two or more cards: the keys of the unsplit stand EVs."""
     t = hand_table()
-    nh = len(t.index)
-    keys: dict[tuple[int, ...], int] = {}
-    widx = np.full((NRANKS, nh), -1, dtype=np.int64)
-    for h in range(nh):
-        if t.ncards[h] < 2:
-            continue
-        for b in range(NRANKS):
-            w = list(t.counts[h])
-            w[b] += 1
-            widx[b, h] = keys.setdefault(tuple(w), len(keys))
-    return np.array(list(keys), dtype=np.int64), widx
+    return np.nonzero(t.ncards >= 2)[0].astype(np.int64)
+
+
+def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
+                      payoff: np.ndarray) -> np.ndarray:
+    """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
+    cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
+    table = hand_table()
+    hands = unsplit_hands()
+    trie = dealer_trie(up, rules.hit_soft_17)
+    binid, bk, bm = pair_bins(up, rules.hit_soft_17, 0)
+    zero = np.zeros(1, dtype=np.int64)
+    out = np.zeros((len(hands), NRANKS, 1))
+    stand_batch(base_up, table.counts[hands], np.minimum(table.total[hands], 21), 0, zero, zero,
+                trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
+                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count, out)
+    return out[:, :, 0]
 
 
 def kept_values(rules: Rules, up: int) -> KeptValues:
@@ -84,7 +85,6 @@ def kept_values(rules: Rules, up: int) -> KeptValues:
 def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
                          table, nh: int, infinite: bool) -> KeptValues:
     """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
-    trie = dealer_trie(up, rules.hit_soft_17)
     shape = (NRANKS, NRANKS, NRANKS)
     stand = np.full(shape, np.nan)
     hit = np.full(shape, np.nan)
@@ -100,14 +100,13 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
     base_up[up] -= 1
     two_card = [(a, c) for a in range(NRANKS) for c in range(a, NRANKS)]
 
-    # -- unsplit hands --------------------------------------------------------------------------
-    keys, widx = nonsplit_keys()
+    # -- unsplit hands ---------------------------------------------------------------------------
     if infinite:
         flat = dealer_distribution(rules, up)
+        flat_stand = payoff[np.minimum(table.total, 21)] @ flat
     else:
-        dists = np.zeros((keys.shape[0], NOUTCOMES))
-        dealer_batch(base_up, keys, trie.parent, trie.rank, trie.before, trie.depth,
-                     trie.weight, dists)
+        hands = unsplit_hands()
+        stand_kb = unsplit_stand_evs(rules, up, base_up, payoff)
     can_double = double_allowed(rules, split_hands=False)
     st, hi, db, va = (np.zeros(nh) for _ in range(4))
     feas = np.zeros(nh, dtype=np.bool_)
@@ -117,11 +116,10 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         if not infinite and base.min() < 0:
             continue
         if infinite:
-            sv = payoff[np.minimum(table.total, 21)] @ flat
+            sv = flat_stand
         else:
-            rows = np.where(widx[b] >= 0, widx[b], 0)
-            sv = stand_evs(dists[rows], table.total, payoff)
-            sv[widx[b] < 0] = 0.0
+            sv = np.zeros(nh)
+            sv[hands] = stand_kb[:, b]
         play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
                    0, 0, 0, infinite, INFINITE_PROBS, can_double, st, hi, db, va, feas)
         for a, c in two_card:
@@ -133,23 +131,18 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
                 stand[b, x, y], hit[b, x, y], double[b, x, y] = st[h], hi[h], db[h]
 
     # -- splits ---------------------------------------------------------------------------------
-    cj, cu = hidden_combos(rules.max_hands)
     can_double_split = double_allowed(rules, split_hands=True)
     for p in range(NRANKS):
-        one = one_card_only(rules, p)
-        pkeys, pwidx, order = split_keys(p, one)
+        order = split_hands(p, one_card_only(rules, p))
         base_p = base_up.copy()
         base_p[p] -= 1
         if not infinite:
             if base_p.min() < 0:
                 continue
-            pd = np.zeros((pkeys.shape[0], len(cj), NOUTCOMES))
-            dealer_batch_hidden(base_p, pkeys, p, cj, cu, trie.parent, trie.rank, trie.before,
-                                trie.depth, trie.weight, trie.counts, pd)
+            stand_p = split_stand_evs(rules, up, p, base_p, payoff)
         for b in range(NRANKS):
-            sv_ = split_value(rules, p, b, base_p, None if infinite else pd,
-                              flat if infinite else None, pwidx, order, payoff,
-                              can_double_split)
+            sv_ = split_value(rules, p, b, base_p, None if infinite else stand_p[:, b, :],
+                              flat if infinite else None, order, payoff, can_double_split)
             if sv_ is not None:
                 splits[(b, p)] = sv_
                 split[b, p, p] = sv_.ev
@@ -190,8 +183,16 @@ class BurnChoice:
     wager: float
 
 
+#: burns whose EVs differ by less than this are tied (e.g. 6-7-8 v 2: every kept hand stands
+#: on a stiff total against the same removed cards); ties burn the lowest card, so results do
+#: not depend on rounding in the last bit.
+TIE = 1e-12
+
+
 def burn_choices(kv: KeptValues, player: tuple[int, int, int]) -> list[BurnChoice]:
-    """The distinct burns of a three-card deal, best first (ties: the lower burned rank).
+    """The distinct burns of a three-card deal, best first.
+
+    Burns within ``TIE`` of the best EV count as tied; the lowest burned rank is then chosen.
 
     >>> from twentyone_burn.rules import Rules
     >>> kv = kept_values(Rules(decks=None), 5)
@@ -213,5 +214,7 @@ def burn_choices(kv: KeptValues, player: tuple[int, int, int]) -> list[BurnChoic
                               float(sp) if a == c and np.isfinite(sp) else None,
                               int(kv.action[b, a, c]), float(kv.best[b, a, c]),
                               float(kv.wager[b, a, c])))
-    out.sort(key=lambda ch: (-ch.ev, ch.burn))
+    best = max(ch.ev for ch in out)
+    out.sort(key=lambda ch: (0 if ch.ev >= best - TIE else 1, ch.burn if ch.ev >= best - TIE
+                             else -ch.ev))
     return out

@@ -114,6 +114,10 @@ class DealerTrie:
     weight: np.ndarray
     counts: np.ndarray
     max_cards: int
+    is_class: np.ndarray
+    nz_ptr: np.ndarray
+    nz_rank: np.ndarray
+    nz_count: np.ndarray
 
 
 def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
@@ -154,7 +158,36 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
         depth[i] = sum(p)
         if m in classes:
             weight[i] = classes[m]
-    return DealerTrie(parent, rank, before, depth, weight, counts, int(counts.sum(axis=1).max()))
+    is_class = weight.sum(axis=1) > 0
+    nz_ptr = np.zeros(t + 1, dtype=np.int64)
+    nz_rank_l: list[int] = []
+    nz_count_l: list[int] = []
+    for i in range(t):
+        for r in range(NRANKS):
+            if counts[i, r]:
+                nz_rank_l.append(r)
+                nz_count_l.append(int(counts[i, r]))
+        nz_ptr[i + 1] = len(nz_rank_l)
+    return DealerTrie(parent, rank, before, depth, weight, counts, int(counts.sum(axis=1).max()),
+                      is_class, nz_ptr, np.array(nz_rank_l, dtype=np.int64),
+                      np.array(nz_count_l, dtype=np.int64))
+
+
+@functools.lru_cache(maxsize=None)
+def pair_bins(up: int, hit_soft_17: bool, pair: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
+
+    Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
+    """
+    trie = dealer_trie(up, hit_soft_17)
+    keys: dict[tuple[int, int], int] = {}
+    binid = np.full(trie.parent.shape[0], -1, dtype=np.int64)
+    for i in np.nonzero(trie.is_class)[0]:
+        key = (int(trie.counts[i].sum()), int(trie.counts[i, pair]))
+        binid[i] = keys.setdefault(key, len(keys))
+    bk = np.array([k for k, _ in keys], dtype=np.int64)
+    bm = np.array([m for _, m in keys], dtype=np.int64)
+    return binid, bk, bm
 
 
 @functools.lru_cache(maxsize=None)
@@ -237,35 +270,19 @@ def dealer_batch(base, keys, parent, rank, before, depth, weight, out):
             trie_distribution(n, parent, rank, before, depth, weight, out[k])
 
 
-@njit(cache=True)
-def falling(x, m):
-    """Falling factorial x (x-1) ... (x-m+1); zero when x < m."""
-    if x < m:
-        return 0.0
-    v = 1.0
-    for i in range(m):
-        v *= x - i
-    return v
-
-
 @njit(parallel=True, cache=True)
-def dealer_batch_hidden(base, keys, p, combo_j, combo_u, parent, rank, before, depth, weight,
-                        counts, out):
-    """Dealer distributions with hidden cards, for every (j, u) combination at once.
+def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before, depth,
+                wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, out):
+    """Stand EVs for every key (a player hand), burned rank and hidden combination.
 
-    ``out[k, c]`` is the distribution for unseen counts ``base - keys[k]`` when, in addition,
-    ``combo_j[c]`` cards of rank ``p`` and ``combo_u[c]`` cards known only to be of another rank
-    left the shoe unseen. By exchangeability the hidden cards may be taken as drawn *after* the
-    dealer, so one trie pass, binned by (cards the dealer takes k, pair-rank cards among them
-    mp), gives every combination: a class's probability is multiplied by
-
-        ff(P - mp, j) ff(Q - (k - mp), u) ff(N, j + u) / (ff(N - k, j + u) ff(P, j) ff(Q, u))
-
-    with P, Q, N the pair-rank, other and all unseen cards before the dealer draws.
+    ``out[k, b, c]`` is the EV of standing on hand ``keys[k]`` (total ``key_total[k]``) when the
+    unseen cards are ``base - keys[k]`` less one card of rank b, with hidden combination c (as in
+    ``dealer_batch_burned``). ``wpay[t, i]`` is node i's class weights dotted with the payoff of
+    a player total t, so the pass accumulates one number per node instead of seven outcomes.
     """
     nc = combo_j.shape[0]
     t = parent.shape[0]
-    nout = weight.shape[1]
+    nb = bin_k.shape[0]
     maxd = 0
     for i in range(t):
         if depth[i] > maxd:
@@ -277,74 +294,101 @@ def dealer_batch_hidden(base, keys, p, combo_j, combo_u, parent, rank, before, d
         jmax = max(jmax, combo_j[c])
         umax = max(umax, combo_u[c])
     smax = jmax + umax
-    for k in prange(keys.shape[0]):
-        n = base - keys[k]
+    for key in prange(keys.shape[0]):
+        x = base - keys[key]
         ok = True
         tot = 0
-        for r in range(n.shape[0]):
-            if n[r] < 0:
+        for r in range(10):
+            if x[r] < 0:
                 ok = False
-            tot += n[r]
+            tot += x[r]
         if not ok:
             continue
+        w = wpay[key_total[key]]
         inv = np.empty(kmax)
         for d in range(kmax):
             inv[d] = 1.0 / (tot - d) if tot - d > 0 else 0.0
-        nb = (kmax + 1) * (kmax + 1)
-        bins = np.zeros((nb, nout))
-        used = np.zeros(nb, dtype=np.bool_)
+        acc = np.zeros(nb)
+        accb = np.zeros((10, nb))
         val = np.empty(t)
         val[0] = 1.0
         for i in range(1, t):
-            a = n[rank[i]] - before[i]
+            a = x[rank[i]] - before[i]
             if a <= 0:
                 val[i] = 0.0
                 continue
             v = val[parent[i]] * a * inv[depth[i]]
             val[i] = v
-            bi = (depth[i] + 1) * (kmax + 1) + counts[i, p]
-            for o in range(nout):
-                bins[bi, o] += v * weight[i, o]
-            used[bi] = True
-        big_p = n[p]
-        big_q = tot - big_p
-        # factor tables: fa[j, mp] = ff(P - mp, j), fb[u, q] = ff(Q - q, u),
-        # fc[s, kk] = 1 / ff(N - kk, s)
+            if is_class[i]:
+                bi = binid[i]
+                vw = v * w[i]
+                acc[bi] += vw
+                for z in range(nz_ptr[i], nz_ptr[i + 1]):
+                    accb[nz_rank[z], bi] += vw * nz_count[z]
+        biny = np.empty(nb)
         fa = np.empty((jmax + 1, kmax + 1))
         fb = np.empty((umax + 1, kmax + 1))
         fc = np.empty((smax + 1, kmax + 1))
-        for x in range(kmax + 1):
-            fa[0, x] = 1.0
-            fb[0, x] = 1.0
-            fc[0, x] = 1.0
-            for j in range(1, jmax + 1):
-                y = big_p - x - (j - 1)
-                fa[j, x] = fa[j - 1, x] * y if y > 0 else 0.0
-            for u in range(1, umax + 1):
-                y = big_q - x - (u - 1)
-                fb[u, x] = fb[u - 1, x] * y if y > 0 else 0.0
-            ff = 1.0
-            for s in range(1, smax + 1):
-                y = tot - x - (s - 1)
-                ff = ff * y if y > 0 else 0.0
-                fc[s, x] = 1.0 / ff if ff > 0.0 else 0.0
-        for c in range(nc):
-            j = combo_j[c]
-            u = combo_u[c]
-            norm = fa[j, 0] * fb[u, 0] * fc[j + u, 0]
-            if norm == 0.0:
+        for b in range(10):
+            if x[b] < 1:
                 continue
-            scale = 1.0 / norm
+            ny = tot - 1
             for bi in range(nb):
-                if not used[bi]:
+                kk = bin_k[bi]
+                f = tot / (tot - kk) if tot - kk > 0 else 0.0
+                biny[bi] = f * (acc[bi] - accb[b, bi] / x[b])
+            big_p = x[p] - (1 if b == p else 0)
+            big_q = ny - big_p
+            for xx in range(kmax + 1):
+                fa[0, xx] = 1.0
+                fb[0, xx] = 1.0
+                fc[0, xx] = 1.0
+                for j in range(1, jmax + 1):
+                    y = big_p - xx - (j - 1)
+                    fa[j, xx] = fa[j - 1, xx] * y if y > 0 else 0.0
+                for u in range(1, umax + 1):
+                    y = big_q - xx - (u - 1)
+                    fb[u, xx] = fb[u - 1, xx] * y if y > 0 else 0.0
+                ff = 1.0
+                for s_ in range(1, smax + 1):
+                    y = ny - xx - (s_ - 1)
+                    ff = ff * y if y > 0 else 0.0
+                    fc[s_, xx] = 1.0 / ff if ff > 0.0 else 0.0
+            for c in range(nc):
+                j = combo_j[c]
+                u = combo_u[c]
+                if j == 0 and u == 0:
+                    e = 0.0
+                    for bi in range(nb):
+                        e += biny[bi]
+                    out[key, b, c] = e
                     continue
-                kk = bi // (kmax + 1)
-                mp = bi - kk * (kmax + 1)
-                g = fa[j, mp] * fb[u, kk - mp] * fc[j + u, kk] * scale
-                if g == 0.0:
+                norm = fa[j, 0] * fb[u, 0] * fc[j + u, 0]
+                if norm == 0.0:
                     continue
-                for o in range(nout):
-                    out[k, c, o] += bins[bi, o] * g
+                scale = 1.0 / norm
+                e = 0.0
+                for bi in range(nb):
+                    kk = bin_k[bi]
+                    mp = bin_mp[bi]
+                    e += biny[bi] * fa[j, mp] * fb[u, kk - mp] * fc[j + u, kk]
+                out[key, b, c] = e * scale
+
+
+def payoff_weights(trie: DealerTrie, payoff: np.ndarray) -> np.ndarray:
+    """wpay[t, i]: node i's class weights dotted with the payoff of player total t (0..21).
+
+    Cached on the trie and the payoff table's bytes (the same few are asked for many times).
+    """
+    key = (id(trie), payoff.tobytes())
+    hit = _PAYOFF_WEIGHTS.get(key)
+    if hit is None:
+        hit = np.ascontiguousarray(payoff @ trie.weight.T)
+        _PAYOFF_WEIGHTS[key] = hit
+    return hit
+
+
+_PAYOFF_WEIGHTS: dict[tuple[int, bytes], np.ndarray] = {}
 
 
 def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,

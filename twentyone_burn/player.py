@@ -12,7 +12,7 @@ pair rank, gone from the shoe before H's cards were dealt (MATH.md, "Splits"). W
 the draw probabilities are the plain ``n_r / N``.
 
 >>> t = hand_table()
->>> len(t.index), t.hard[t.index[(0, 0, 0, 0, 0, 0, 0, 0, 0, 2)]]
+>>> len(t.index), int(t.hard[t.index[(0, 0, 0, 0, 0, 0, 0, 0, 0, 2)]])
 (3082, 20)
 """
 

@@ -2,7 +2,7 @@
 
 Ranks are indices 0..9 for A, 2, ..., 9, T (T stands for 10, J, Q, K). Suits never matter.
 
->>> full_shoe(6)[RANK_INDEX["T"]], full_shoe(6).sum()
+>>> int(full_shoe(6)[RANK_INDEX["T"]]), int(full_shoe(6).sum())
 (96, 312)
 >>> parse_ranks("t 6 5"), parse_ranks("10 J a")
 ([9, 5, 4], [9, 9, 0])
@@ -121,10 +121,10 @@ def draw_probability(shoe: np.ndarray | None, ranks: tuple[int, ...]) -> float:
     for r in ranks:
         if n[r] <= 0:
             return 0.0
-        p *= n[r] / total
+        p *= int(n[r]) / total
         n[r] -= 1
         total -= 1
-    return p
+    return float(p)
 
 
 def three_card_multisets() -> list[tuple[int, int, int]]:
@@ -147,7 +147,7 @@ def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> flo
     for c in np.bincount(np.asarray(player), minlength=NRANKS):
         orderings //= math.factorial(int(c))
     shoe = None if rules.infinite else full_shoe(rules.decks)
-    return orderings * draw_probability(shoe, tuple(player) + (up,))
+    return float(orderings * draw_probability(shoe, tuple(player) + (up,)))
 
 
 def deal_probability_exact(decks: int, player: tuple[int, int, int], up: int) -> Fraction:

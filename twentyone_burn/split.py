@@ -27,8 +27,9 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 
-from .player import DOUBLE, HIT, STAND, HandTable, hand_table, play_hands, stand_evs
+from .player import DOUBLE, hand_table, play_hands
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS
 
@@ -54,28 +55,46 @@ def one_card_only(rules: Rules, pair: int) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def split_keys(pair: int, one_card: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Dealer keys for split hands of one pair rank.
-
-    Returns (keys, widx, order): keys[k] = burned card + hand cards as counts; widx[b, h] the
-    key row of burned rank b and hand h (-1 if the hand cannot occur in the split); order the
-    hand indices that hold the pair card, by decreasing hard total.
-    """
+def split_hands(pair: int, one_card: bool) -> np.ndarray:
+    """Hands a split hand of this pair can hold (the pair card and at least one more), by
+    decreasing hard total: the keys of the split's stand EVs and the order of play."""
     t = hand_table()
-    nh = len(t.index)
     holds = (t.counts[:, pair] >= 1) & (t.ncards >= 2)
     if one_card:
         holds &= t.ncards == 2
-    keys: dict[tuple[int, ...], int] = {}
-    widx = np.full((NRANKS, nh), -1, dtype=np.int64)
-    for h in np.nonzero(holds)[0]:
-        for b in range(NRANKS):
-            w = list(t.counts[h])
-            w[b] += 1
-            widx[b, h] = keys.setdefault(tuple(w), len(keys))
-    karr = np.array(list(keys), dtype=np.int64).reshape(-1, NRANKS)
-    order = np.array([h for h in t.order if holds[h]], dtype=np.int64)
-    return karr, widx, order
+    return np.array([h for h in t.order if holds[h]], dtype=np.int64)
+
+
+@njit(cache=True)
+def split_hand_values(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
+                      infinite, inf_probs, can_double, one_card, two_idx, ev_out, act_out):
+    """Best EV and first action of each split hand (pair, t), for every hidden combination.
+
+    ``stand[c, h]``: stand EV of hand h under combination c. Ties go to stand, then hit, then
+    double (the same order as unsplit hands).
+    """
+    nh = counts.shape[0]
+    st = np.zeros(nh)
+    hi = np.zeros(nh)
+    db = np.zeros(nh)
+    va = np.zeros(nh)
+    feas = np.zeros(nh, dtype=np.bool_)
+    for c in range(combo_j.shape[0]):
+        play_hands(base, counts, total, ncards, child, order, stand[c], pair, combo_j[c],
+                   combo_u[c], infinite, inf_probs, can_double, st, hi, db, va, feas)
+        for t in range(10):
+            h = two_idx[t]
+            best = st[h]
+            act = 0
+            if not one_card:
+                if hi[h] > best:
+                    best = hi[h]
+                    act = 1
+                if db[h] > best:
+                    best = db[h]
+                    act = 2
+            ev_out[c, t] = best
+            act_out[c, t] = act
 
 
 @dataclass(frozen=True)
@@ -98,20 +117,6 @@ class SplitValue:
     hand_ev: np.ndarray
     hand_action: np.ndarray
     tables: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
-
-
-def two_card_values(table: HandTable, pair: int, stand: np.ndarray, hit: np.ndarray,
-                    double: np.ndarray, one_card: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Best EV and first action of each split hand (pair, t)."""
-    ev = np.zeros(NRANKS)
-    act = np.zeros(NRANKS, dtype=np.int64)
-    for t in range(NRANKS):
-        h = table.of((pair, t))
-        choices = [(stand[h], STAND)] if one_card else [
-            (stand[h], STAND), (hit[h], HIT), (double[h], DOUBLE)]
-        best = max(choices, key=lambda c: c[0])
-        ev[t], act[t] = best
-    return ev, act
 
 
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
@@ -177,21 +182,23 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
 
 
 def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
-                hidden_dists: np.ndarray | None, flat_dist: np.ndarray | None,
-                widx: np.ndarray, order: np.ndarray, payoff: np.ndarray,
-                can_double: np.ndarray, keep_tables: bool = False) -> SplitValue | None:
+                stand_keys: np.ndarray | None, flat_dist: np.ndarray | None,
+                order: np.ndarray, payoff: np.ndarray, can_double: np.ndarray,
+                keep_tables: bool = False) -> SplitValue | None:
     """The exact value of splitting ``pair`` with ``burned`` burned, or None if impossible.
 
     ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
-    hand's first card). ``hidden_dists[k, c]``: dealer distributions of the split keys for each
-    hidden combination (finite shoe); ``flat_dist``: the one distribution of an infinite deck.
-    ``keep_tables`` keeps every hand's stand / hit / double EV per (j, u) (for checks).
+    hand's first card). ``stand_keys[k, c]``: stand EV of hand ``order[k]`` under hidden
+    combination c for this burned card (finite shoe, from ``dealer.stand_batch``);
+    ``flat_dist``: the one dealer distribution of an infinite deck. ``keep_tables`` keeps every
+    hand's stand / hit / double EV per (j, u) (for checks).
     """
     table = hand_table()
     nh = len(table.index)
     infinite = flat_dist is not None
     one = one_card_only(rules, pair)
     cj, cu = hidden_combos(rules.max_hands)
+    nc = len(cj)
     combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
     base = base_p.copy()
     base[burned] -= 1
@@ -199,57 +206,74 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     unseen[pair] -= 1
     if not infinite and unseen.min() < 0:
         return None
-    st, hi, db, va = (np.zeros(nh) for _ in range(4))
-    feas = np.zeros(nh, dtype=np.bool_)
-    hand_ev = np.zeros((len(cj), NRANKS))
-    hand_act = np.zeros((len(cj), NRANKS), dtype=np.int64)
-    tables = {} if keep_tables else None
-    for c in range(len(cj)):
-        if infinite and c > 0:  # nothing is hidden from an infinite deck
-            hand_ev[c], hand_act[c] = hand_ev[0], hand_act[0]
-            if tables is not None:
-                tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
-            continue
-        if infinite:
-            sv = payoff[np.minimum(table.total, 21)] @ flat_dist
-        else:
-            rows = widx[burned]
-            sv = np.zeros(nh)
-            sel = rows >= 0
-            sv[sel] = stand_evs(hidden_dists[rows[sel], c], table.total[sel], payoff)
-        play_hands(base, table.counts, table.total, table.ncards, table.child, order, sv, pair,
-                   int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS, can_double, st, hi, db,
-                   va, feas)
-        hand_ev[c], hand_act[c] = two_card_values(table, pair, st, hi, db, one)
-        if tables is not None:
+    stand = np.zeros((nc, nh))
+    if infinite:
+        stand[:] = payoff[np.minimum(table.total, 21)] @ flat_dist
+        cj_run, cu_run = cj[:1], cu[:1]  # nothing is hidden from an infinite deck
+    else:
+        stand[:, order] = stand_keys.T
+        cj_run, cu_run = cj, cu
+    two_idx = np.array([table.of((pair, t)) for t in range(NRANKS)], dtype=np.int64)
+    hand_ev = np.zeros((nc, NRANKS))
+    hand_act = np.zeros((nc, NRANKS), dtype=np.int64)
+    split_hand_values(base, table.counts, table.total, table.ncards, table.child, order, stand,
+                      pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, one, two_idx,
+                      hand_ev, hand_act)
+    if infinite:
+        hand_ev[1:], hand_act[1:] = hand_ev[0], hand_act[0]
+    tables = None
+    if keep_tables:
+        tables = {}
+        st, hi, db, va = (np.zeros(nh) for _ in range(4))
+        feas = np.zeros(nh, dtype=np.bool_)
+        for c in range(len(cj_run)):
+            play_hands(base, table.counts, table.total, table.ncards, table.child, order,
+                       stand[c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
+                       can_double, st, hi, db, va, feas)
             tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
+        if infinite:
+            for c in range(1, nc):
+                tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
     hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
     v = pattern_value(rules, pair, None if infinite else unseen, hand_ev, hand_wager,
                       combo_index)
     return SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev, hand_act, tables)
 
 
+def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
+                    payoff: np.ndarray) -> np.ndarray:
+    """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
+    hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
+    from .dealer import dealer_trie, pair_bins, payoff_weights, stand_batch
+
+    order = split_hands(pair, one_card_only(rules, pair))
+    table = hand_table()
+    trie = dealer_trie(up, rules.hit_soft_17)
+    binid, bk, bm = pair_bins(up, rules.hit_soft_17, pair)
+    cj, cu = hidden_combos(rules.max_hands)
+    out = np.zeros((len(order), NRANKS, len(cj)))
+    stand_batch(base_p, table.counts[order], np.minimum(table.total[order], 21), pair, cj, cu,
+                trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
+                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count, out)
+    return out
+
+
 def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,
                   keep_tables: bool = False) -> SplitValue | None:
     """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe.
 
-    ``shoe`` holds every card before the deal (ten counts). Used by ``hand`` queries and by the
-    brute-force checks on small shoes.
+    ``shoe`` holds every card before the deal (ten counts). Used by the brute-force checks on
+    small shoes.
     """
-    from .dealer import NOUTCOMES, dealer_batch_hidden, dealer_trie
     from .player import double_allowed, payoff_table
 
-    one = one_card_only(rules, pair)
-    keys, widx, order = split_keys(pair, one)
-    trie = dealer_trie(up, rules.hit_soft_17)
     base_p = np.asarray(shoe, dtype=np.int64).copy()
     base_p[up] -= 1
     base_p[pair] -= 1
     if base_p.min() < 0:
         return None
-    cj, cu = hidden_combos(rules.max_hands)
-    dists = np.zeros((keys.shape[0], len(cj), NOUTCOMES))
-    dealer_batch_hidden(base_p, keys, pair, cj, cu, trie.parent, trie.rank, trie.before,
-                        trie.depth, trie.weight, trie.counts, dists)
-    return split_value(rules, pair, burned, base_p, dists, None, widx, order,
-                       payoff_table(rules), double_allowed(rules, split_hands=True), keep_tables)
+    payoff = payoff_table(rules)
+    stand = split_stand_evs(rules, up, pair, base_p, payoff)
+    return split_value(rules, pair, burned, base_p, stand[:, burned, :], None,
+                       split_hands(pair, one_card_only(rules, pair)), payoff,
+                       double_allowed(rules, split_hands=True), keep_tables)
