@@ -42,7 +42,12 @@ STRATEGY = (
 
 @dataclass(frozen=True)
 class Analysis:
-    """The exact analysis of one rules object (see module docstring for the strategy)."""
+    """The exact analysis of one rules object (see module docstring for the strategy).
+
+    deals: one row per deal (player rank multiset, up card) with its probability and the play
+    chosen; burns: one row per distinct burn of every deal with the EV of each play (stand,
+    hit, double, split where legal) and the best action after that burn.
+    """
 
     rules: Rules
     expected_return: float
@@ -50,6 +55,7 @@ class Analysis:
     probabilities: dict[str, float]
     dealer: dict[str, dict[str, float]]
     deals: pd.DataFrame
+    burns: pd.DataFrame
     deal_probability_total: float
     kept: dict[int, KeptValues] = field(repr=False)
     version: str = __version__
@@ -117,6 +123,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None) -> Anal
     """
     kept: dict[int, KeptValues] = {}
     rows = []
+    burn_rows = []
     multisets = three_card_multisets()
     for up in range(NRANKS):
         kv = kept_values(rules, up)
@@ -127,6 +134,15 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None) -> Anal
                 continue
             choices = burn_choices(kv, cards)
             best = choices[0]
+            for n, ch in enumerate(choices):
+                burn_rows.append({
+                    "up": RANKS[up], "cards": "".join(RANKS[x] for x in cards),
+                    "probability": prob, "burn": RANKS[ch.burn],
+                    "kept": RANKS[ch.kept[0]] + RANKS[ch.kept[1]],
+                    "kind": kept_kind(*ch.kept), "stand": ch.stand, "hit": ch.hit,
+                    "double": ch.double, "split": ch.split,
+                    "action": ACTION_NAMES[ch.action], "ev": ch.ev, "best": n == 0,
+                })
             a, c = best.kept
             sp = kv.splits.get((best.burn, a)) if best.action == SPLIT else None
             rows.append({
@@ -164,4 +180,5 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None) -> Anal
         probs["split"] = probs.pop("forced_split")
     for r in range(NRANKS):
         probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
-    return Analysis(rules, er, wager, probs, dealer_table(rules), deals, total, kept)
+    return Analysis(rules, er, wager, probs, dealer_table(rules), deals,
+                    pd.DataFrame(burn_rows), total, kept)

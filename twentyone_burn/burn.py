@@ -35,6 +35,7 @@ class KeptValues:
     best / action / wager: the EV, action and expected total wager of the play the engine
     chooses (a pair is split when the split is mandatory). splits[(b, p)]: the SplitValue.
     possible[b, a, c]: the shoe holds these cards.
+    play_actions[b, h]: the action of every unsplit hand h (STAND / HIT / DOUBLE, int8).
     """
 
     up: int
@@ -47,6 +48,7 @@ class KeptValues:
     wager: np.ndarray
     possible: np.ndarray
     splits: dict[tuple[int, int], SplitValue]
+    play_actions: np.ndarray
 
 
 @functools.lru_cache(maxsize=None)
@@ -95,6 +97,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
     wager = np.full(shape, np.nan)
     possible = np.zeros(shape, dtype=np.bool_)
     splits: dict[tuple[int, int], SplitValue] = {}
+    play_actions = np.zeros((NRANKS, nh), dtype=np.int8)
 
     base_up = shoe.copy()
     base_up[up] -= 1
@@ -122,6 +125,9 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             sv[hands] = stand_kb[:, b]
         play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
                    0, 0, 0, infinite, INFINITE_PROBS, can_double, st, hi, db, va, feas)
+        act = np.where(hi > st, HIT, STAND)
+        act[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
+        play_actions[b] = act
         for a, c in two_card:
             h = table.of((a, c))
             if not feas[h]:
@@ -165,7 +171,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             ev, act, wg = max(opts, key=lambda o: o[0])
             for x, y in ((a, c), (c, a)):
                 best[b, x, y], action[b, x, y], wager[b, x, y] = ev, act, wg
-    return KeptValues(up, stand, hit, double, split, best, action, wager, possible, splits)
+    return KeptValues(up, stand, hit, double, split, best, action, wager, possible, splits,
+                      play_actions)
 
 
 @dataclass(frozen=True)

@@ -67,11 +67,13 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
 
 @njit(cache=True)
 def split_hand_values(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
-                      infinite, inf_probs, can_double, one_card, two_idx, ev_out, act_out):
+                      infinite, inf_probs, can_double, one_card, two_idx, ev_out, act_out,
+                      actions):
     """Best EV and first action of each split hand (pair, t), for every hidden combination.
 
     ``stand[c, h]``: stand EV of hand h under combination c. Ties go to stand, then hit, then
-    double (the same order as unsplit hands).
+    double (the same order as unsplit hands). ``actions[c, h]`` receives the action of every
+    hand in ``order`` (double only on two-card hands).
     """
     nh = counts.shape[0]
     st = np.zeros(nh)
@@ -82,6 +84,17 @@ def split_hand_values(base, counts, total, ncards, child, order, stand, pair, co
     for c in range(combo_j.shape[0]):
         play_hands(base, counts, total, ncards, child, order, stand[c], pair, combo_j[c],
                    combo_u[c], infinite, inf_probs, can_double, st, hi, db, va, feas)
+        for k in range(order.shape[0]):
+            h = order[k]
+            a = 0
+            if not (one_card and ncards[h] == 2):
+                best = st[h]
+                if hi[h] > best:
+                    best = hi[h]
+                    a = 1
+                if ncards[h] == 2 and db[h] > best:
+                    a = 2
+            actions[c, h] = a
         for t in range(10):
             h = two_idx[t]
             best = st[h]
@@ -107,6 +120,7 @@ class SplitValue:
     the resplit decision at each reachable state where a pair card arrives.
     hand_ev[c, t]: EV of a split hand (pair, t) seen with hidden combination c;
     hand_action[c, t]: its first action (STAND / HIT / DOUBLE).
+    actions[c, h]: the action of every split hand h under combination c (int8).
     """
 
     ev: float
@@ -117,6 +131,7 @@ class SplitValue:
     hand_ev: np.ndarray
     hand_action: np.ndarray
     tables: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
+    actions: np.ndarray | None = None
 
 
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
@@ -216,11 +231,12 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     two_idx = np.array([table.of((pair, t)) for t in range(NRANKS)], dtype=np.int64)
     hand_ev = np.zeros((nc, NRANKS))
     hand_act = np.zeros((nc, NRANKS), dtype=np.int64)
+    actions = np.zeros((nc, nh), dtype=np.int8)
     split_hand_values(base, table.counts, table.total, table.ncards, table.child, order, stand,
                       pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, one, two_idx,
-                      hand_ev, hand_act)
+                      hand_ev, hand_act, actions)
     if infinite:
-        hand_ev[1:], hand_act[1:] = hand_ev[0], hand_act[0]
+        hand_ev[1:], hand_act[1:], actions[1:] = hand_ev[0], hand_act[0], actions[0]
     tables = None
     if keep_tables:
         tables = {}
@@ -237,7 +253,8 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
     v = pattern_value(rules, pair, None if infinite else unseen, hand_ev, hand_wager,
                       combo_index)
-    return SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev, hand_act, tables)
+    return SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev, hand_act, tables,
+                      actions)
 
 
 def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,

@@ -112,3 +112,42 @@ class DecisionTables:
     def always_stand(cls, rules: Rules) -> "DecisionTables":
         """A simple fixed strategy for checks: burn the highest rank index, always stand."""
         return cls.empty(rules, "burn the highest rank, always stand")
+
+
+def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
+    """The engine's optimal composition-dependent decisions as lookup tables.
+
+    ``kept``: the per-up-card :class:`~twentyone_burn.burn.KeptValues` of an analysis already
+    run for these rules (``Analysis.kept``); computed when not given. Burn ties (within
+    ``burn.TIE``) burn the lowest card, as the analysis does.
+
+    >>> t = optimal_tables(Rules(decks=None))
+    >>> int(t.burn[5, 4, 9, 9])        # T T 5 against a 6: the 5 is burned (tens split)
+    4
+    """
+    import itertools
+
+    from .burn import burn_choices, kept_values
+    from .player import SPLIT
+
+    t = DecisionTables.empty(rules, "optimal composition-dependent play (the exact engine's)")
+    for up in range(NRANKS):
+        kv = kept[up] if kept is not None else kept_values(rules, up)
+        for cards in itertools.combinations_with_replacement(range(NRANKS), 3):
+            if not any(kv.possible[cards[i], *sorted(cards[k] for k in range(3) if k != i)]
+                       for i in range(3)):
+                continue
+            b = burn_choices(kv, cards)[0].burn
+            for perm in set(itertools.permutations(cards)):
+                t.burn[up][perm] = b
+        t.play[up] = kv.play_actions
+        for b in range(NRANKS):
+            for p in range(NRANKS):
+                sv = kv.splits.get((b, p))
+                if sv is None:
+                    continue
+                t.split_kept[up, b, p] = kv.action[b, p, p] == SPLIT
+                t.split_play[up, b, p] = sv.actions
+                for (h, i, j, u), yes in sv.resplits.items():
+                    t.resplit[up, b, p, h, i, j, u] = yes
+    return t
