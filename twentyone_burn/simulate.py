@@ -17,8 +17,9 @@ Dealing: by default the shoe is reshuffled before every round. Instead of shuffl
 shoe, each card is drawn from a uniformly random position among the cards not yet dealt this
 round and swapped to the end of that range (a Fisher-Yates shuffle done lazily, card by card):
 the cards come out exactly as from a fully shuffled shoe. With ``penetration`` set, the shoe is
-dealt round after round until that fraction of it has gone, then reshuffled (a cut card); each
-chunk starts from a freshly shuffled shoe.
+dealt round after round until that fraction of it has gone, then reshuffled (a cut card), and
+also whenever fewer cards are left than one round could possibly take; each chunk starts from
+a freshly shuffled shoe.
 
 Per round the kernel records the units won, lost and pushed (a 9 x 9 x 9 count table: at most
 four hands, each at most doubled), from which the net result and the total wager of every
@@ -39,9 +40,8 @@ import json
 import math
 import multiprocessing
 import os
-import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -51,11 +51,11 @@ from numba import njit
 from . import __version__
 from .rules import Rules
 from .shoe import NRANKS, RANKS, full_shoe
-from .strategy import DOUBLE, HIT, STAND, DecisionTables, combo_index_table
+from .strategy import DOUBLE, STAND, DecisionTables, combo_index_table
 
 __all__ = [
     "Counts", "KernelSpec", "SimResult", "SimulationError", "chunk_plan", "chunk_state",
-    "kernel_spec", "run_chunk", "simulate", "tables_hash",
+    "kernel_spec", "run_chunk", "simulate", "tables_hash", "xoshiro_outputs", "below_outputs",
 ]
 
 #: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
@@ -79,7 +79,7 @@ EV_KEPT_HARD = 8
 EV_KEPT_SOFT = 9
 EV_KEPT_PAIR = 10
 EV_SHUFFLES = 11        # shoes shuffled (1 per round without a cut card)
-EV_PLAYER_CARDS = 12    # cards the player drew after the deal
+EV_PLAYER_CARDS = 12    # hit and double cards (split hands' second cards not included)
 EV_DEALER_CARDS = 13    # cards the dealer drew to its kept two
 NEVENTS = 14
 EVENT_NAMES = ("split_rounds", "kept_doubled", "split_hands", "split_hands_doubled",
@@ -92,7 +92,8 @@ class SimulationError(ValueError):
 
 
 # -- random numbers: xoshiro256** (Blackman & Vigna), the same bits in numba and plain Python --
-_U1 = np.uint64(1)
+# The state travels as four scalars, never as an array: numba reference-counts every array a
+# function touches, and those atomic counts cost more than the whole generator.
 _U5 = np.uint64(5)
 _U9 = np.uint64(9)
 _S7 = np.uint64(7)
@@ -105,63 +106,73 @@ _M32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)
 
 
-@njit(inline="always", error_model="numpy")
-def _rotl(x, k, k_back):
-    return (x << k) | (x >> k_back)
-
-
-@njit(inline="always", error_model="numpy")
-def next_u64(s):
-    """Advance a xoshiro256** state ``s`` (four uint64) and return its next output."""
-    s0, s1, s2, s3 = s[0], s[1], s[2], s[3]
-    result = _rotl(s1 * _U5, _S7, _S57) * _U9
+@njit(error_model="numpy")
+def xoshiro(s0, s1, s2, s3):
+    """One xoshiro256** step: (new state..., output), all uint64."""
+    result = ((s1 * _U5) << _S7 | (s1 * _U5) >> _S57) * _U9
     t = s1 << _S17
     s2 ^= s0
     s3 ^= s1
     s1 ^= s2
     s0 ^= s3
     s2 ^= t
-    s3 = _rotl(s3, _S45, _S19)
-    s[0], s[1], s[2], s[3] = s0, s1, s2, s3
-    return result
+    s3 = (s3 << _S45) | (s3 >> _S19)
+    return s0, s1, s2, s3, result
 
 
-@njit(inline="always", error_model="numpy")
-def below(s, n):
-    """A uniform integer in [0, n) for 0 < n < 2**32, without bias.
+@njit(error_model="numpy")
+def below(s0, s1, s2, s3, n):
+    """(new state..., a uniform integer in [0, n)) for 0 < n < 2**32, without bias.
 
-    Lemire's multiply-shift on the top 32 bits; the rare draws that would favour some values
-    (low word below 2**32 mod n) are rejected, so every value is exactly equally likely.
+    Lemire's multiply-shift on the top 32 bits of one output; the rare outputs that would
+    favour some values (low word below 2**32 mod n) are rejected, so each value is exactly
+    equally likely.
     """
     nn = np.uint64(n)
-    m = (next_u64(s) >> _S32) * nn
+    s0, s1, s2, s3, x = xoshiro(s0, s1, s2, s3)
+    m = (x >> _S32) * nn
     low = m & _M32
     if low < nn:
         threshold = (_TWO32 - nn) % nn
         while low < threshold:
-            m = (next_u64(s) >> _S32) * nn
+            s0, s1, s2, s3, x = xoshiro(s0, s1, s2, s3)
+            m = (x >> _S32) * nn
             low = m & _M32
-    return np.int64(m >> _S32)
+    return s0, s1, s2, s3, np.int64(m >> _S32)
+
+
+@njit(error_model="numpy")
+def xoshiro_outputs(state, count):
+    """The first ``count`` outputs of xoshiro256** from ``state`` (for checks).
+
+    >>> [int(x) for x in xoshiro_outputs(np.array([1, 2, 3, 4], dtype=np.uint64), 3)]
+    [11520, 0, 1509978240]
+    """
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    out = np.empty(count, dtype=np.uint64)
+    for k in range(count):
+        s0, s1, s2, s3, out[k] = xoshiro(s0, s1, s2, s3)
+    return out
+
+
+@njit(error_model="numpy")
+def below_outputs(state, bounds):
+    """Successive ``below`` draws for the given bounds from ``state`` (for checks).
+
+    >>> [int(x) for x in below_outputs(np.array([1, 2, 3, 4], dtype=np.uint64), np.array([13, 312]))]
+    [0, 20]
+    """
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    out = np.empty(bounds.shape[0], dtype=np.int64)
+    for k in range(bounds.shape[0]):
+        s0, s1, s2, s3, out[k] = below(s0, s1, s2, s3, bounds[k])
+    return out
 
 
 # -- the shoe --------------------------------------------------------------------------------
-# pos[0] = top: cards[0:top] are the undealt cards; cards[top:] were dealt since the shuffle.
-
-@njit(inline="always", error_model="numpy")
-def draw(s, cards, pos, infinite):
-    """Deal one card's rank: infinite deck, or a uniform pick among the undealt cards."""
-    if infinite:
-        v = below(s, 13)
-        return np.int64(9) if v >= 9 else v    # A..9 one in 13 each, tens four in 13
-    top = pos[0]
-    i = below(s, top)
-    top -= 1
-    c = cards[i]
-    cards[i] = cards[top]
-    cards[top] = c
-    pos[0] = top
-    return np.int64(c)
-
+# cards[0:top] are the undealt cards; a draw picks one uniformly and swaps it to cards[top-1].
+# Written out at each place a card is dealt: a helper taking the card array would cost two
+# atomic reference counts per card.
 
 def round_card_bound(shoe: np.ndarray) -> int:
     """Most cards one round can take from this shoe (so a cut-card shoe never runs dry).
@@ -215,15 +226,15 @@ def settle(pt, o, d22_push, ties_lose):
 
 
 # -- the round -------------------------------------------------------------------------------
-# One function on purpose: a call to a helper that takes the strategy tables costs ~75 ns
-# (numba passes every array as a struct of fields), more than the whole rest of a round.
+# One function on purpose: a call to a helper that takes arrays costs atomic reference counts
+# (~40 ns a call here), more than the rest of a round; only scalar helpers are called.
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def simulate_kernel(s, rounds, shoe, infinite, cut, reserve, burn_t, play_t, split_kept_t,
+def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t, split_kept_t,
                     split_play_t, resplit_t, child, two_card, total, combo, max_hands,
                     may_resplit, one_card, h17, d22_push, ties_lose, hist, dealer_counts,
                     burn_counts, split_counts, events):
-    """Play ``rounds`` rounds from the xoshiro state ``s`` and add them to the counts.
+    """Play ``rounds`` rounds from the xoshiro256** ``state`` and add them to the counts.
 
     shoe: the ranks of every card (ignored for an infinite deck); cut: cards dealt before the
     shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: also
@@ -231,23 +242,30 @@ def simulate_kernel(s, rounds, shoe, infinite, cut, reserve, burn_t, play_t, spl
     :class:`DecisionTables`' arrays; may_resplit[p] / one_card[p] are the rules for a pair of
     rank p. hist[W, L, P] counts rounds by units won, lost and pushed.
     """
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     cards = shoe.copy()
     n = cards.shape[0]
-    pos = np.empty(1, dtype=np.int64)
-    pos[0] = n
+    top = n
+    deal = np.empty(6, dtype=np.int64)
     hand_tot = np.empty(4, dtype=np.int64)
     hand_w = np.empty(4, dtype=np.int64)
     for _ in range(rounds):
-        if not infinite and (cut <= 0 or n - pos[0] >= cut or pos[0] < reserve):
-            pos[0] = n      # every card back: draws are uniform over cards[0:n] again
+        if not infinite and (cut <= 0 or n - top >= cut or top < reserve):
+            top = n         # every card back: draws are uniform over cards[0:n] again
             events[EV_SHUFFLES] += 1
         # the deal: three cards to the player, the dealer's up card and two concealed cards
-        x = draw(s, cards, pos, infinite)
-        y = draw(s, cards, pos, infinite)
-        z = draw(s, cards, pos, infinite)
-        up = draw(s, cards, pos, infinite)
-        d1 = draw(s, cards, pos, infinite)
-        d2 = draw(s, cards, pos, infinite)
+        for k in range(6):
+            if infinite:
+                s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                r = 9 if r >= 9 else r      # A..9 one in 13 each, tens four in 13
+            else:
+                s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                top -= 1
+                r = np.int64(cards[q])
+                cards[q] = cards[top]
+                cards[top] = r
+            deal[k] = r
+        x, y, z, up, d1, d2 = deal[0], deal[1], deal[2], deal[3], deal[4], deal[5]
         if x > y:
             x, y = y, x
         if y > z:
@@ -280,7 +298,15 @@ def simulate_kernel(s, rounds, shoe, infinite, cut, reserve, burn_t, play_t, spl
         c = 0
         while i < nh:
             if split:
-                r = draw(s, cards, pos, infinite)
+                if infinite:
+                    s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                    r = 9 if r >= 9 else r
+                else:
+                    s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                    top -= 1
+                    r = np.int64(cards[q])
+                    cards[q] = cards[top]
+                    cards[top] = r
                 if (r == p and may_resplit[p] and nh < max_hands
                         and resplit_t[up, b, p, nh, i + 1, j, u]):
                     nh += 1
@@ -305,7 +331,15 @@ def simulate_kernel(s, rounds, shoe, infinite, cut, reserve, burn_t, play_t, spl
                 a = split_play_t[up, b, p, c, h] if split else play_t[up, b, h]
                 if a == STAND:
                     break
-                r = draw(s, cards, pos, infinite)
+                if infinite:
+                    s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                    r = 9 if r >= 9 else r
+                else:
+                    s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                    top -= 1
+                    r = np.int64(cards[q])
+                    cards[q] = cards[top]
+                    cards[top] = r
                 events[EV_PLAYER_CARDS] += 1
                 h = child[h, r]
                 if a == DOUBLE:
@@ -338,7 +372,15 @@ def simulate_kernel(s, rounds, shoe, infinite, cut, reserve, burn_t, play_t, spl
         ace = da == 0 or db == 0
         o = dealer_outcome(hard, ace, h17)
         while o < 0:
-            r = draw(s, cards, pos, infinite)
+            if infinite:
+                s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                r = 9 if r >= 9 else r
+            else:
+                s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                top -= 1
+                r = np.int64(cards[q])
+                cards[q] = cards[top]
+                cards[top] = r
             events[EV_DEALER_CARDS] += 1
             hard += r + 1
             ace = ace or r == 0
