@@ -6,7 +6,7 @@ Commands: ``vs-pot``, ``table``, ``threshold``, ``swap``, ``last-card-up``, ``lo
 prints one line on stderr and exits with code 2.
 
 >>> main(["vs-pot", "Qh", "--game", "guts321", "--json"])  # doctest: +ELLIPSIS
-{"hand": "Qh", ..."counts": {"win": 40, "tie": 3, "lose": 8}, "total": 51, ...}
+{"game": "guts321", "hand": "Qh", ..."counts": {"win": 40, "tie": 3, "lose": 8}, "total": 51, ...}
 """
 
 from __future__ import annotations
