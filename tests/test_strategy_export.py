@@ -79,3 +79,75 @@ def test_burn_rows_are_consistent(infinite):
     worst_gap = (a.burns.groupby(["up", "cards"]).ev.max()
                  - a.burns[a.burns.best].set_index(["up", "cards"]).ev).max()
     assert worst_gap <= 1e-12
+
+
+@pytest.mark.parametrize("decks", [None, 1])
+def test_valuing_the_exported_optimal_tables_gives_the_optimal_ev(decks):
+    rules = Rules(decks=decks)
+    a = analyze(rules)
+    fixed = analyze(rules, tables=optimal_tables(rules, a.kept))
+    assert fixed.expected_return == pytest.approx(a.expected_return, abs=1e-13)
+    assert fixed.average_total_wager == pytest.approx(a.average_total_wager, abs=1e-13)
+    assert "fixed" in fixed.strategy
+
+
+def test_fixed_strategy_valued_exactly_on_small_shoe():
+    """A poor fixed strategy (hit to 15, double 10-11, resplit never) against brute force."""
+    from twentyone_burn.burn import kept_values_for_shoe
+    from twentyone_burn.player import hand_table
+    from twentyone_burn.strategy import DecisionTables, combo_index_table
+
+    from . import reference as ref
+
+    rules = Rules(decks=1)
+    table = hand_table()
+    t = DecisionTables.empty(rules, "hit to 15, double 10-11")
+    act = np.where(table.total <= 15, HIT, STAND).astype(np.int8)
+    act[(table.ncards == 2) & np.isin(table.total, [10, 11])] = DOUBLE
+    t.play[:] = act
+    t.split_play[:] = act
+    shoe = np.array([2, 2, 2, 2, 4, 2, 2, 2, 2, 6])
+    up = 6
+    kv = kept_values_for_shoe(rules, up, shoe, payoff_table(rules), table, len(table.index),
+                              False, t)
+
+    def decide(j, u, cards, two):
+        a_ = act[table.of(cards)]
+        if a_ == DOUBLE and not two:
+            a_ = HIT
+        return {STAND: "stand", HIT: "hit", DOUBLE: "double"}[int(a_)]
+
+    for b, a_, c in [(9, 5, 4), (0, 9, 1), (3, 2, 7)]:
+        unseen = list(shoe)
+        for x in (up, b, a_, c):
+            unseen[x] -= 1
+        cards = tuple(sorted((a_, c)))
+        u = tuple(int(x) for x in unseen)
+        got = kv.best[b, a_, c]
+        ev = _follow(ref, u, cards, up, rules, act, table)
+        assert got == pytest.approx(ev, abs=1e-12)
+    # a split of fours valued with the same fixed actions, every card dealt for real
+    b, p = 9, 4
+    unseen = list(shoe)
+    for x in (up, b, p, p):
+        unseen[x] -= 1
+    ev, wager = ref.split_ev(tuple(int(x) for x in unseen), p, up, rules, decide,
+                             lambda h, i, j, u: False)
+    assert kv.split[b, p, p] == pytest.approx(ev, abs=1e-12)
+    assert kv.splits[(b, p)].wager == pytest.approx(wager, abs=1e-12)
+
+
+def _follow(ref, shoe, cards, up, rules, act, table):
+    """Plain EV of a hand that follows fixed actions (first decision may double)."""
+    def go(shoe, cards, first):
+        if ref.best_total(cards) > 21:
+            return -1.0
+        a_ = act[table.of(cards)]
+        if a_ == DOUBLE and first:
+            return ref.double_ev(shoe, cards, up, rules)
+        if a_ == STAND:
+            return ref.stand_ev(shoe, cards, up, rules)
+        n = sum(shoe)
+        return sum(shoe[r] / n * go(ref.take(shoe, r), tuple(sorted(cards + (r,))), False)
+                   for r in range(10) if shoe[r])
+    return go(shoe, cards, True)

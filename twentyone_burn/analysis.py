@@ -116,9 +116,12 @@ def kept_kind(a: int, c: int) -> str:
     return "soft" if 0 in (a, c) else "hard"
 
 
-def analyze(rules: Rules, progress: Callable[[int], None] | None = None) -> Analysis:
-    """Analyse the game exactly under the engine's strategy.
+def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
+            tables=None) -> Analysis:
+    """Analyse the game exactly under the engine's strategy, or under a fixed strategy.
 
+    ``tables``: a :class:`~twentyone_burn.strategy.DecisionTables` (e.g. a printed chart) whose
+    every decision is followed and valued exactly; None for optimal composition-dependent play.
     ``progress`` is called with the number of up cards finished (for a progress bar).
     """
     kept: dict[int, KeptValues] = {}
@@ -126,13 +129,14 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None) -> Anal
     burn_rows = []
     multisets = three_card_multisets()
     for up in range(NRANKS):
-        kv = kept_values(rules, up)
+        kv = kept_values(rules, up, tables)
         kept[up] = kv
         for cards in multisets:
             prob = deal_probability(rules, cards, up)
             if prob == 0.0:
                 continue
-            choices = burn_choices(kv, cards)
+            choices = burn_choices(kv, cards,
+                                   None if tables is None else int(tables.burn[up][cards]))
             best = choices[0]
             for n, ch in enumerate(choices):
                 burn_rows.append({
@@ -181,4 +185,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None) -> Anal
     for r in range(NRANKS):
         probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
     return Analysis(rules, er, wager, probs, dealer_table(rules), deals,
-                    pd.DataFrame(burn_rows), total, kept)
+                    pd.DataFrame(burn_rows), total, kept,
+                    strategy=STRATEGY if tables is None else
+                    f"{tables.name} (every decision fixed by the strategy's tables; split hands "
+                    "valued exactly as in CDP-H)")

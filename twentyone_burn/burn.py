@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dealer import dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
-from .player import (DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, payoff_table,
-                     play_hands)
+from .player import (DOUBLE, HIT, SPLIT, STAND, choose, double_allowed, hand_table,
+                     payoff_table, play_hands)
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS, full_shoe
 from .split import (SplitValue, one_card_only, split_hands, split_stand_evs, split_value)
@@ -74,18 +74,22 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
     return out[:, :, 0]
 
 
-def kept_values(rules: Rules, up: int) -> KeptValues:
-    """Values of every kept hand for one up card (see :class:`KeptValues`)."""
+def kept_values(rules: Rules, up: int, tables=None) -> KeptValues:
+    """Values of every kept hand for one up card (see :class:`KeptValues`).
+
+    ``tables``: a :class:`~twentyone_burn.strategy.DecisionTables` whose fixed actions are
+    valued instead of the best ones (None: optimal composition-dependent play).
+    """
     table = hand_table()
     nh = len(table.index)
     payoff = payoff_table(rules)
     infinite = rules.infinite
     shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
-    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite)
+    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite, tables)
 
 
 def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
-                         table, nh: int, infinite: bool) -> KeptValues:
+                         table, nh: int, infinite: bool, tables=None) -> KeptValues:
     """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
     shape = (NRANKS, NRANKS, NRANKS)
     stand = np.full(shape, np.nan)
@@ -111,6 +115,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         hands = unsplit_hands()
         stand_kb = unsplit_stand_evs(rules, up, base_up, payoff)
     can_double = double_allowed(rules, split_hands=False)
+    no_force = np.full(nh, -1, dtype=np.int8)
     st, hi, db, va = (np.zeros(nh) for _ in range(4))
     feas = np.zeros(nh, dtype=np.bool_)
     for b in range(NRANKS):
@@ -123,10 +128,14 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         else:
             sv = np.zeros(nh)
             sv[hands] = stand_kb[:, b]
+        forced = no_force if tables is None else tables.play[up, b]
         play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
-                   0, 0, 0, infinite, INFINITE_PROBS, can_double, st, hi, db, va, feas)
-        act = np.where(hi > st, HIT, STAND)
-        act[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
+                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, st, hi, db, va, feas)
+        if tables is None:
+            act = np.where(hi > st, HIT, STAND)
+            act[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
+        else:
+            act = np.where((forced == DOUBLE) & ~((table.ncards == 2) & can_double), HIT, forced)
         play_actions[b] = act
         for a, c in two_card:
             h = table.of((a, c))
@@ -148,27 +157,30 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             stand_p = split_stand_evs(rules, up, p, base_p, payoff)
         for b in range(NRANKS):
             sv_ = split_value(rules, p, b, base_p, None if infinite else stand_p[:, b, :],
-                              flat if infinite else None, order, payoff, can_double_split)
+                              flat if infinite else None, order, payoff, can_double_split,
+                              forced=None if tables is None else tables.split_play[up, b, p],
+                              resplit_table=None if tables is None else tables.resplit[up, b, p])
             if sv_ is not None:
                 splits[(b, p)] = sv_
                 split[b, p, p] = sv_.ev
 
-    # -- the play the engine chooses ----------------------------------------------------------
+    # -- the play of each kept hand: the best, or the fixed strategy's -------------------------
     for b in range(NRANKS):
         for a, c in two_card:
             if not possible[b, a, c]:
                 continue
-            opts = [(stand[b, a, c], STAND, 1.0), (hit[b, a, c], HIT, 1.0)]
-            if np.isfinite(double[b, a, c]):
-                opts.append((double[b, a, c], DOUBLE, 2.0))
+            h = table.of((a, c))
+            forced = -1 if tables is None else int(play_actions[b, h])
+            ev, act = choose(stand[b, a, c], hit[b, a, c], double[b, a, c], forced)
+            wg = 2.0 if act == DOUBLE else 1.0
             if a == c:
                 sp = splits.get((b, a))
                 if sp is None:
                     continue
-                if rules.mandatory_split:
-                    opts = []
-                opts.append((sp.ev, SPLIT, sp.wager))
-            ev, act, wg = max(opts, key=lambda o: o[0])
+                take = (rules.mandatory_split or
+                        (sp.ev > ev if tables is None else bool(tables.split_kept[up, b, a])))
+                if take:
+                    ev, act, wg = sp.ev, SPLIT, sp.wager
             for x, y in ((a, c), (c, a)):
                 best[b, x, y], action[b, x, y], wager[b, x, y] = ev, act, wg
     return KeptValues(up, stand, hit, double, split, best, action, wager, possible, splits,
@@ -196,10 +208,12 @@ class BurnChoice:
 TIE = 1e-12
 
 
-def burn_choices(kv: KeptValues, player: tuple[int, int, int]) -> list[BurnChoice]:
+def burn_choices(kv: KeptValues, player: tuple[int, int, int],
+                 burn: int | None = None) -> list[BurnChoice]:
     """The distinct burns of a three-card deal, best first.
 
     Burns within ``TIE`` of the best EV count as tied; the lowest burned rank is then chosen.
+    ``burn``: a fixed strategy's burn, put first whatever its EV.
 
     >>> from twentyone_burn.rules import Rules
     >>> kv = kept_values(Rules(decks=None), 5)
@@ -224,4 +238,6 @@ def burn_choices(kv: KeptValues, player: tuple[int, int, int]) -> list[BurnChoic
     best = max(ch.ev for ch in out)
     out.sort(key=lambda ch: (0 if ch.ev >= best - TIE else 1, ch.burn if ch.ev >= best - TIE
                              else -ch.ev))
+    if burn is not None:
+        out.sort(key=lambda ch: ch.burn != burn)
     return out

@@ -146,12 +146,14 @@ def draw_probs(n, p, j, u, infinite, inf_probs, out):
 
 @njit(cache=True)
 def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
-               inf_probs, two_card_double, stand_out, hit_out, double_out, value_out,
+               inf_probs, two_card_double, forced, stand_out, hit_out, double_out, value_out,
                feasible_out):
     """Stand, hit and double EVs of every hand, composition-dependent.
 
     ``stand[h]`` is given (from the dealer); ``two_card_double[h]`` says whether a two-card hand
-    may double. value = max(stand, hit) is what a hand is worth once it may no longer double.
+    may double. ``forced[h]`` is the action a fixed strategy takes (STAND, HIT, DOUBLE) or -1
+    for the best one: value = max(stand, hit), or the forced action's EV, is what a hand is
+    worth as the continuation of a hit. A forced double where doubling is not allowed hits.
     A hand whose cards the base does not hold is marked infeasible and left at zero.
     """
     n = np.empty(10, dtype=np.int64)
@@ -191,12 +193,15 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
         stand_out[h] = st
         hit_out[h] = hv
         double_out[h] = 2.0 * dv if two_card_double[h] else -np.inf
-        value_out[h] = st if st >= hv else hv
-
-
-def stand_evs(dists: np.ndarray, totals: np.ndarray, payoff: np.ndarray) -> np.ndarray:
-    """Stand EV of each hand from its dealer distribution (rows) and its total."""
-    return np.einsum("ho,ho->h", dists, payoff[np.minimum(totals, 21)])
+        f = forced[h]
+        if f < 0:
+            value_out[h] = st if st >= hv else hv
+        elif f == 0:
+            value_out[h] = st
+        elif f == 2 and two_card_double[h]:
+            value_out[h] = 2.0 * dv
+        else:
+            value_out[h] = hv
 
 
 def double_allowed(rules: Rules, split_hands: bool) -> np.ndarray:
@@ -207,3 +212,24 @@ def double_allowed(rules: Rules, split_hands: bool) -> np.ndarray:
         if t.ncards[h] == 2:
             out[h] = rules.may_double(int(t.hard[h]), bool(t.soft[h]), split_hands)
     return out
+
+
+def choose(st: float, hi: float, db: float, forced: int) -> tuple[float, int]:
+    """EV and action of a two-card hand: the forced action, or the best (ties: stand, hit,
+    double). ``db`` is -inf where doubling is not allowed; a forced double then hits.
+
+    >>> choose(0.1, 0.2, -np.inf, -1), choose(0.1, 0.2, 0.3, STAND)
+    ((0.2, 1), (0.1, 0))
+    """
+    if forced == STAND:
+        return st, STAND
+    if forced == HIT or (forced == DOUBLE and not np.isfinite(db)):
+        return hi, HIT
+    if forced == DOUBLE:
+        return db, DOUBLE
+    best, act = st, STAND
+    if hi > best:
+        best, act = hi, HIT
+    if db > best:
+        best, act = db, DOUBLE
+    return best, act

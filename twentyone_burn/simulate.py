@@ -54,7 +54,7 @@ from .shoe import NRANKS, RANKS, full_shoe
 from .strategy import DOUBLE, STAND, DecisionTables, combo_index_table
 
 __all__ = [
-    "Counts", "KernelSpec", "SimResult", "SimulationError", "chunk_plan", "chunk_state",
+    "Counts", "KernelSpec", "SimResult", "SimulationError", "check_tables", "chunk_plan", "chunk_state",
     "kernel_spec", "run_chunk", "simulate", "tables_hash", "xoshiro_outputs", "below_outputs",
 ]
 

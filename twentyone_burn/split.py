@@ -67,13 +67,14 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
 
 @njit(cache=True)
 def split_hand_values(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
-                      infinite, inf_probs, can_double, one_card, two_idx, ev_out, act_out,
-                      actions):
+                      infinite, inf_probs, can_double, forced, one_card, two_idx, ev_out,
+                      act_out, actions):
     """Best EV and first action of each split hand (pair, t), for every hidden combination.
 
     ``stand[c, h]``: stand EV of hand h under combination c. Ties go to stand, then hit, then
-    double (the same order as unsplit hands). ``actions[c, h]`` receives the action of every
-    hand in ``order`` (double only on two-card hands).
+    double (the same order as unsplit hands). ``forced[c, h]``: a fixed strategy's action, or
+    -1 for the best. ``actions[c, h]`` receives the action of every hand in ``order`` (double
+    only on two-card hands).
     """
     nh = counts.shape[0]
     st = np.zeros(nh)
@@ -83,30 +84,28 @@ def split_hand_values(base, counts, total, ncards, child, order, stand, pair, co
     feas = np.zeros(nh, dtype=np.bool_)
     for c in range(combo_j.shape[0]):
         play_hands(base, counts, total, ncards, child, order, stand[c], pair, combo_j[c],
-                   combo_u[c], infinite, inf_probs, can_double, st, hi, db, va, feas)
+                   combo_u[c], infinite, inf_probs, can_double, forced[c], st, hi, db, va, feas)
         for k in range(order.shape[0]):
             h = order[k]
             a = 0
             if not (one_card and ncards[h] == 2):
-                best = st[h]
-                if hi[h] > best:
-                    best = hi[h]
-                    a = 1
-                if ncards[h] == 2 and db[h] > best:
-                    a = 2
+                f = forced[c, h]
+                if f >= 0:
+                    a = f
+                    if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                        a = 1
+                else:
+                    best = st[h]
+                    if hi[h] > best:
+                        best = hi[h]
+                        a = 1
+                    if ncards[h] == 2 and db[h] > best:
+                        a = 2
             actions[c, h] = a
         for t in range(10):
             h = two_idx[t]
-            best = st[h]
-            act = 0
-            if not one_card:
-                if hi[h] > best:
-                    best = hi[h]
-                    act = 1
-                if db[h] > best:
-                    best = db[h]
-                    act = 2
-            ev_out[c, t] = best
+            act = actions[c, h]
+            ev_out[c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
             act_out[c, t] = act
 
 
@@ -135,12 +134,14 @@ class SplitValue:
 
 
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
-                  hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int]) -> SplitValue:
+                  hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int],
+                  resplit_table: np.ndarray | None = None) -> SplitValue:
     """Backward induction over the pair / non-pair pattern of second cards.
 
     ``unseen`` is the shoe at the split (less both pair cards, burned card, up card), or None
     for an infinite deck. ``hand_ev[c, t]``, ``hand_wager[c, t]``: value and expected wager of
-    a split hand (pair, t) under hidden combination c.
+    a split hand (pair, t) under hidden combination c. ``resplit_table[h, i, j, u]``: a fixed
+    strategy's resplit decisions (None: resplit when that is worth more).
     """
     m = rules.max_hands
     can_resplit = rules.may_resplit(pair)
@@ -183,8 +184,10 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
             best = stay
             if can_resplit and h < m:
                 split = value(h + 1, i, j + 1, u)
-                decisions[(h, i, j, u)] = split[0] > stay[0]
-                if split[0] > stay[0]:
+                yes = (split[0] > stay[0] if resplit_table is None
+                       else bool(resplit_table[h, i, j, u]))
+                decisions[(h, i, j, u)] = yes
+                if yes:
                     best = split
             ev += p_pair * best[0]
             wager += p_pair * best[1]
@@ -199,14 +202,16 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
 def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
                 stand_keys: np.ndarray | None, flat_dist: np.ndarray | None,
                 order: np.ndarray, payoff: np.ndarray, can_double: np.ndarray,
-                keep_tables: bool = False) -> SplitValue | None:
+                keep_tables: bool = False, forced: np.ndarray | None = None,
+                resplit_table: np.ndarray | None = None) -> SplitValue | None:
     """The exact value of splitting ``pair`` with ``burned`` burned, or None if impossible.
 
     ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
     hand's first card). ``stand_keys[k, c]``: stand EV of hand ``order[k]`` under hidden
     combination c for this burned card (finite shoe, from ``dealer.stand_batch``);
     ``flat_dist``: the one dealer distribution of an infinite deck. ``keep_tables`` keeps every
-    hand's stand / hit / double EV per (j, u) (for checks).
+    hand's stand / hit / double EV per (j, u) (for checks). ``forced[c, h]`` and
+    ``resplit_table[h, i, j, u]`` value a fixed strategy's actions instead of the best ones.
     """
     table = hand_table()
     nh = len(table.index)
@@ -232,9 +237,11 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     hand_ev = np.zeros((nc, NRANKS))
     hand_act = np.zeros((nc, NRANKS), dtype=np.int64)
     actions = np.zeros((nc, nh), dtype=np.int8)
+    if forced is None:
+        forced = np.full((nc, nh), -1, dtype=np.int8)
     split_hand_values(base, table.counts, table.total, table.ncards, table.child, order, stand,
-                      pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, one, two_idx,
-                      hand_ev, hand_act, actions)
+                      pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced, one,
+                      two_idx, hand_ev, hand_act, actions)
     if infinite:
         hand_ev[1:], hand_act[1:], actions[1:] = hand_ev[0], hand_act[0], actions[0]
     tables = None
@@ -245,14 +252,14 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
         for c in range(len(cj_run)):
             play_hands(base, table.counts, table.total, table.ncards, table.child, order,
                        stand[c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
-                       can_double, st, hi, db, va, feas)
+                       can_double, forced[c], st, hi, db, va, feas)
             tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
         if infinite:
             for c in range(1, nc):
                 tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
     hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
     v = pattern_value(rules, pair, None if infinite else unseen, hand_ev, hand_wager,
-                      combo_index)
+                      combo_index, resplit_table)
     return SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev, hand_act, tables,
                       actions)
 
