@@ -252,20 +252,19 @@ def tables() -> Tables:
     """
     keys = _high_keys()
     w = RANK_WEIGHTS
+    wl = [int(x) for x in w]
 
     # non-flush value of every multiset of five ranks (0 for five of a kind)
     m5 = list(combinations_with_replacement(range(13), 5))
-    board_index = np.full(5 * int(w[12]) + 1, -1, dtype=np.int16)
-    nf5 = np.zeros(len(m5), dtype=np.int16)
-    for i, ranks in enumerate(m5):
-        board_index[int(w[list(ranks)].sum())] = i
-        if max(ranks.count(r) for r in ranks) <= 4:
-            nf5[i] = keys[_high5_key(ranks, False)]
+    board_index = np.full(5 * wl[12] + 1, -1, dtype=np.int16)
+    board_index[[sum(wl[r] for r in ranks) for ranks in m5]] = np.arange(len(m5))
+    nf5 = np.array([keys[_high5_key(ranks, False)] if max(map(ranks.count, ranks)) <= 4 else 0
+                    for ranks in m5], dtype=np.int16)
     m2 = list(combinations_with_replacement(range(13), 2))
-    pair_key = np.array([w[list(p)].sum() for p in m2], dtype=np.int64)
+    pair_key = np.array([wl[a] + wl[b] for a, b in m2], dtype=np.int64)
     # best value of a hole-rank pair with three of the board's ranks: (6188, 91)
-    tri_key = np.array([[w[list(t)].sum() for t in combinations(ranks, 3)] for ranks in m5],
-                       dtype=np.int64)
+    tri_key = np.array([[wl[a] + wl[b] + wl[c] for a, b, c in combinations(ranks, 3)]
+                        for ranks in m5], dtype=np.int64)
     best_pair = np.zeros((len(m5), len(m2)), dtype=np.int16)
     for t in range(10):
         np.maximum(best_pair, nf5[board_index[tri_key[:, t, None] + pair_key[None, :]]],

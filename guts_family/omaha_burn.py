@@ -97,7 +97,7 @@ def _hand_values(t, row, shift, lane, frow, lowrow, c0, c1, c2, c3):
     return v, lo
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _score(vhi, vlo, n_known, hilo, unit, stats, board_share, completion, weight):
     """Share the pot of one deal among the players; add weight times it to their statistics."""
     n = vhi.shape[0]
