@@ -355,25 +355,37 @@ def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, 
 # ----------------------------------------------------------------------------------------------
 # Python driver
 # ----------------------------------------------------------------------------------------------
-_COMBOS: dict[int, np.ndarray] = {}
+_COMBOS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
-def _all_combos(m: int) -> np.ndarray:
-    """All m-card subsets of the 52 cards, sorted, as an int64 array (cached)."""
+def _all_combos(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All m-card subsets of the 52 cards (sorted, as in itertools), their card bitmasks and
+    rank-pattern keys (cached)."""
     if m not in _COMBOS:
-        _COMBOS[m] = np.array(list(itertools.combinations(range(52), m)),
-                              dtype=np.int64).reshape(-1, m)
+        combos = np.array(list(itertools.combinations(range(52), m)), dtype=np.int64)
+        combos = combos.reshape(-1, m)
+        masks = np.zeros(len(combos), dtype=np.int64)
+        key = np.zeros(len(combos), dtype=np.int64)
+        for i in range(m):
+            masks |= np.left_shift(np.int64(1), combos[:, i])
+            key = key * 13 + (combos[:, i] >> 2)  # cards sorted, so ranks are non-decreasing
+        _COMBOS[m] = (combos, masks, key)
     return _COMBOS[m]
 
 
 def _completions(order: HandOrder, known: Sequence[int], unseen: np.ndarray
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    """All completions of a seat from the unseen cards, and the class of each full hand."""
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All completions of a seat from the unseen cards, the class of each full hand, and each
+    completion's rank-pattern key."""
     m = order.n_cards - len(known)
-    in_unseen = np.zeros(52, dtype=bool)
-    in_unseen[unseen] = True
-    combos = _all_combos(m)
-    combos = combos[in_unseen[combos].all(axis=1)] if m else combos
+    combos, masks, keys = _all_combos(m)
+    seen = (1 << 52) - 1
+    for c in unseen.tolist():
+        seen ^= 1 << c
+    sel = (masks & np.int64(seen)) == 0
+    combos, keys = combos[sel], keys[sel]
+    if not known:
+        return np.ascontiguousarray(combos), order.all_hands[1][sel], keys
     idx = np.zeros(len(combos), dtype=np.int64)
     w = 1
     for c in known:
@@ -382,10 +394,10 @@ def _completions(order: HandOrder, known: Sequence[int], unseen: np.ndarray
     for i in range(m):
         idx += combos[:, i] * w
         w *= 52
-    return np.ascontiguousarray(combos), order.lookup[idx].astype(np.int64)
+    return np.ascontiguousarray(combos), order.lookup[idx].astype(np.int64), keys
 
 
-def _group_by_ranks(combos: np.ndarray, classes: np.ndarray
+def _group_by_ranks(combos: np.ndarray, classes: np.ndarray, keys: np.ndarray
                     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One hand per rank pattern, with the number of hands it stands for.
 
@@ -393,13 +405,13 @@ def _group_by_ranks(combos: np.ndarray, classes: np.ndarray
     """
     if combos.shape[1] == 0:
         return combos, classes, np.ones(len(classes), dtype=np.int64)
-    ranks = np.sort(combos >> 2, axis=1)
-    key = np.zeros(len(combos), dtype=np.int64)
-    for i in range(ranks.shape[1]):
-        key = key * 13 + ranks[:, i]
-    _, first, counts = np.unique(key, return_index=True, return_counts=True)
-    return (np.ascontiguousarray(combos[first]), np.ascontiguousarray(classes[first]),
-            counts.astype(np.int64))
+    counts = np.bincount(keys, minlength=13 ** combos.shape[1])
+    first = np.full(len(counts), -1, dtype=np.int64)
+    first[keys[::-1]] = np.arange(len(keys) - 1, -1, -1)
+    present = np.flatnonzero(counts)
+    pick = first[present]
+    return (np.ascontiguousarray(combos[pick]), np.ascontiguousarray(classes[pick]),
+            counts[present].astype(np.int64))
 
 
 def _validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
@@ -475,13 +487,14 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     # the explicitly enumerated seat: the restricted one, else the one with most unseen cards
     explicit = restricted[0] if restricted else max(random_idx, key=lambda i: n - len(seats[i].known))
     formula = [i for i in random_idx if i != explicit]
-    e_cards, e_cls = _completions(order, seats[explicit].known, unseen)
-    keep = e_cls >= seats[explicit].min_class
-    e_cards, e_cls = np.ascontiguousarray(e_cards[keep]), np.ascontiguousarray(e_cls[keep])
+    e_cards, e_cls, e_keys = _completions(order, seats[explicit].known, unseen)
+    if seats[explicit].min_class > 0:
+        keep = e_cls >= seats[explicit].min_class
+        e_cards, e_cls, e_keys = np.ascontiguousarray(e_cards[keep]), e_cls[keep], e_keys[keep]
     me = e_cards.shape[1]
     n_explicit = len(e_cls)
     if order.suit_blind:
-        e_cards, e_cls, e_weight = _group_by_ranks(e_cards, e_cls)
+        e_cards, e_cls, e_weight = _group_by_ranks(e_cards, e_cls, e_keys)
     else:
         e_weight = np.ones(len(e_cls), dtype=np.int64)
     ms = np.array([n - len(seats[i].known) for i in formula] + [0] * (2 - len(formula)),
@@ -496,15 +509,16 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     tab1 = np.zeros((2, 2, 52), np.int64)
     tab2 = np.zeros((2, 2, 52, 52), np.int64)
     for f, i in enumerate(formula):
-        combos, cls = _completions(order, seats[i].known, unseen)
+        combos, cls, _ = _completions(order, seats[i].known, unseen)
         for fam, sel in enumerate((cls < t, cls == t)):
             chosen = combos[sel]
             tab0[f, fam] = len(chosen)
             for a in range(chosen.shape[1]):
-                np.add.at(tab1[f, fam], chosen[:, a], 1)
+                tab1[f, fam] += np.bincount(chosen[:, a], minlength=52)
                 for b in range(a + 1, chosen.shape[1]):
-                    np.add.at(tab2[f, fam], (chosen[:, a], chosen[:, b]), 1)
-                    np.add.at(tab2[f, fam], (chosen[:, b], chosen[:, a]), 1)
+                    pairs = np.bincount(chosen[:, a] * 52 + chosen[:, b], minlength=2704)
+                    pairs = pairs.reshape(52, 52)
+                    tab2[f, fam] += pairs + pairs.T
     same = nf == 2 and seats[formula[0]].known == seats[formula[1]].known
     out = np.zeros(8, np.int64)
     if not beaten:
