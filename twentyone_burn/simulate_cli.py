@@ -39,24 +39,32 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
     from rich.console import Console
     from rich.progress import (BarColumn, Progress, TextColumn, TimeElapsedColumn,
                                TimeRemainingColumn)
-    with Progress(TextColumn(label), BarColumn(),
-                  TextColumn("{task.completed:,}/{task.total:,} rounds"),
-                  TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
-                  TimeRemainingColumn(), console=Console(stderr=True), transient=True) as prog:
-        state: dict[str, Any] = {}
+    # started at the first report, after simulate() has forked its workers: no thread is
+    # running in this process when it forks
+    prog = Progress(TextColumn(label), BarColumn(),
+                    TextColumn("{task.completed:,}/{task.total:,} rounds"),
+                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    state: dict[str, Any] = {}
 
-        def update(done: int, total: int) -> None:
-            now = time.perf_counter()
-            if "task" not in state:
-                # rounds resumed from a checkpoint are not this run's speed
-                state.update(task=prog.add_task(label, total=total, completed=done, rate=""),
-                             start=(done, now))
-                return
-            d0, t0 = state["start"]
-            rate = (done - d0) / (now - t0) if now > t0 else 0.0
-            prog.update(state["task"], completed=done, rate=f"{rate / 1e6:.2f} M rounds/s")
+    def update(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if "task" not in state:
+            # the first report comes as the workers start; rounds done by then were resumed
+            # from a checkpoint and are not this run's speed
+            prog.start()
+            state.update(task=prog.add_task(label, total=total, completed=done, rate=""),
+                         start=(done, now))
+            return
+        d0, t0 = state["start"]
+        rate = (done - d0) / (now - t0) if now > t0 else 0.0
+        prog.update(state["task"], completed=done, rate=f"{rate / 1e6:.2f} M rounds/s")
 
+    try:
         yield update
+    finally:
+        if "task" in state:
+            prog.stop()
 
 
 def _tables(name: str, rules: Any) -> Any:
