@@ -13,7 +13,9 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from typing import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -49,6 +51,35 @@ class KeptValues:
     possible: np.ndarray
     splits: dict[tuple[int, int], SplitValue]
     play_actions: np.ndarray
+
+
+_PASS_CACHE: dict | None = None
+
+
+@contextlib.contextmanager
+def reuse_dealer_passes() -> Iterator[None]:
+    """Within this block, dealer passes (which do not depend on the strategy) are computed
+    once per rules and up card and reused - for work that values many strategies."""
+    global _PASS_CACHE
+    old = _PASS_CACHE
+    _PASS_CACHE = {} if old is None else old
+    try:
+        yield
+    finally:
+        _PASS_CACHE = old
+
+
+def _passes(key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
+    if _PASS_CACHE is None:
+        return compute()
+    if key not in _PASS_CACHE:
+        _PASS_CACHE[key] = compute()
+    return _PASS_CACHE[key]
+
+
+def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
+    return (rules.hit_soft_17, rules.max_hands, rules.split_aces_one_card, up, pair,
+            base.tobytes(), payoff.tobytes())
 
 
 @functools.lru_cache(maxsize=None)
@@ -113,7 +144,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         flat_stand = payoff[np.minimum(table.total, 21)] @ flat
     else:
         hands = unsplit_hands()
-        stand_kb = unsplit_stand_evs(rules, up, base_up, payoff)
+        stand_kb = _passes(_pass_key(rules, up, -1, base_up, payoff),
+                           lambda: unsplit_stand_evs(rules, up, base_up, payoff))
     can_double = double_allowed(rules, split_hands=False)
     no_force = np.full(nh, -1, dtype=np.int8)
     st, hi, db, va = (np.zeros(nh) for _ in range(4))
@@ -154,7 +186,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         if not infinite:
             if base_p.min() < 0:
                 continue
-            stand_p = split_stand_evs(rules, up, p, base_p, payoff)
+            stand_p = _passes(_pass_key(rules, up, p, base_p, payoff),
+                              lambda: split_stand_evs(rules, up, p, base_p, payoff))
         for b in range(NRANKS):
             sv_ = split_value(rules, p, b, base_p, None if infinite else stand_p[:, b, :],
                               flat if infinite else None, order, payoff, can_double_split,

@@ -233,3 +233,53 @@ def choose(st: float, hi: float, db: float, forced: int) -> tuple[float, int]:
     if db > best:
         best, act = db, DOUBLE
     return best, act
+
+
+#: chart cells: hard totals 4..21 are cells 0..17, soft totals 12..21 are cells 18..27
+NCELLS = 28
+
+
+def cell_of_hands() -> np.ndarray:
+    """The chart cell (hard or soft total) of every hand in the table."""
+    t = hand_table()
+    return np.where(t.soft == 1, 18 + t.total - 12, t.hard - 4).astype(np.int64)
+
+
+@njit(cache=True)
+def reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p, j, u,
+                    infinite, inf_probs, can_double, forced, start, cell_of, skip_two, reach,
+                    out):
+    """Add each chart cell's reach-weighted EV of every letter H, S, D, Ds into ``out``.
+
+    ``st, hi, db``: the hands' stand / hit / double EVs with the chart's continuation;
+    ``forced[h]``: the chart's action; ``start[h]``: the weight of starting at two-card hand h.
+    Hands are reached forward (increasing hard total) by the chart's hits; a hand reached with
+    weight w adds w x EV(letter) to its cell. ``skip_two``: two-card hands take no decision
+    (split aces that get one card).
+    """
+    probs = np.empty(10)
+    n = np.empty(10, dtype=np.int64)
+    for k in range(order.shape[0]):
+        reach[order[k]] = start[order[k]]
+    for k in range(order.shape[0] - 1, -1, -1):
+        h = order[k]
+        w = reach[h]
+        if w == 0.0 or not feasible[h]:
+            continue
+        if skip_two and ncards[h] == 2:
+            continue
+        two = ncards[h] == 2 and can_double[h]
+        cell = cell_of[h]
+        out[cell, 0] += w * hi[h]
+        out[cell, 1] += w * st[h]
+        out[cell, 2] += w * (db[h] if two else hi[h])
+        out[cell, 3] += w * (db[h] if two else st[h])
+        f = forced[h]
+        if f == 1 or (f == 2 and not two):
+            for r in range(10):
+                n[r] = base[r] - counts[h, r]
+            if draw_probs(n, p, j, u, infinite, inf_probs, probs):
+                for r in range(10):
+                    c = child[h, r]
+                    if c >= 0 and probs[r] > 0.0:
+                        reach[c] += w * probs[r]

@@ -301,3 +301,52 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
     return split_value(rules, pair, burned, base_p, stand[:, burned, :], None,
                        split_hands(pair, one_card_only(rules, pair)), payoff,
                        double_allowed(rules, split_hands=True), keep_tables)
+
+
+def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
+                       resplits: dict[tuple[int, int, int, int], bool]) -> np.ndarray:
+    """counts[c, t]: expected number of split hands that take second card t under hidden
+    combination c, per split, when resplits follow ``resplits`` (a SplitValue's decisions).
+
+    The forward twin of :func:`pattern_value` (same probabilities).
+    """
+    cj, cu = hidden_combos(rules.max_hands)
+    combo = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
+    out = np.zeros((len(cj), NRANKS))
+    mass: dict[tuple[int, int, int, int], float] = {(2, 1, 0, 0): 1.0}
+    m = rules.max_hands
+    can = rules.may_resplit(pair)
+    if unseen is not None:
+        n = unseen.astype(np.int64)
+        n_total, n_pair = int(n.sum()), int(n[pair])
+        n_other = n_total - n_pair
+    for level in range(2 * m):  # every step adds one second card: j + u grows by one
+        nxt: dict[tuple[int, int, int, int], float] = {}
+        for (h, i, j, u), w in mass.items():
+            if i > h or j + u != level:
+                continue
+            if unseen is None:
+                p_pair = float(INFINITE_PROBS[pair])
+                p_t = INFINITE_PROBS.copy()
+            else:
+                avail = n_total - j - u
+                p_pair = (n_pair - j) / avail if avail > 0 and n_pair - j > 0 else 0.0
+                p_t = (n * (n_other - u) / (n_other * avail)) if n_other > 0 and avail > 0 \
+                    else np.zeros(NRANKS)
+            p_t = p_t.copy()
+            p_t[pair] = 0.0
+            c = combo[(j, u)]
+            out[c] += w * p_t
+            other = float(p_t.sum())
+            if other > 0:
+                key = (h, i + 1, j, u + 1)
+                nxt[key] = nxt.get(key, 0.0) + w * other
+            if p_pair > 0:
+                if can and h < m and resplits.get((h, i, j, u), False):
+                    key = (h + 1, i, j + 1, u)
+                else:
+                    out[c, pair] += w * p_pair
+                    key = (h, i + 1, j + 1, u)
+                nxt[key] = nxt.get(key, 0.0) + w * p_pair
+        mass.update(nxt)
+    return out
