@@ -151,3 +151,15 @@ def _follow(ref, shoe, cards, up, rules, act, table):
         return sum(shoe[r] / n * go(ref.take(shoe, r), tuple(sorted(cards + (r,))), False)
                    for r in range(10) if shoe[r])
     return go(shoe, cards, True)
+
+
+def test_derived_chart_is_optimal_for_an_infinite_deck():
+    """With no removal effects a total-dependent chart can be optimal: the fixed point must
+    find play worth exactly the optimal expected return (an independent route: the chart is
+    valued as a fixed strategy, the optimum by maximisation)."""
+    from twentyone_burn.strategy import derive_chart
+
+    d = derive_chart(Rules(decks=None))
+    assert d.expected_return == pytest.approx(d.optimal_return, abs=1e-12)
+    again = analyze(Rules(decks=None), tables=d.tables()).expected_return
+    assert again == pytest.approx(d.expected_return, abs=1e-13)

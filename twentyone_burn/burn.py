@@ -144,8 +144,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         flat_stand = payoff[np.minimum(table.total, 21)] @ flat
     else:
         hands = unsplit_hands()
-        stand_kb = _passes(_pass_key(rules, up, -1, base_up, payoff),
-                           lambda: unsplit_stand_evs(rules, up, base_up, payoff))
+        stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
     can_double = double_allowed(rules, split_hands=False)
     no_force = np.full(nh, -1, dtype=np.int8)
     st, hi, db, va = (np.zeros(nh) for _ in range(4))
@@ -186,8 +185,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         if not infinite:
             if base_p.min() < 0:
                 continue
-            stand_p = _passes(_pass_key(rules, up, p, base_p, payoff),
-                              lambda: split_stand_evs(rules, up, p, base_p, payoff))
+            stand_p = split_stand_cached(rules, up, p, base_p, payoff)
         for b in range(NRANKS):
             sv_ = split_value(rules, p, b, base_p, None if infinite else stand_p[:, b, :],
                               flat if infinite else None, order, payoff, can_double_split,
@@ -274,3 +272,17 @@ def burn_choices(kv: KeptValues, player: tuple[int, int, int],
     if burn is not None:
         out.sort(key=lambda ch: ch.burn != burn)
     return out
+
+
+def unsplit_stand_cached(rules: Rules, up: int, base_up: np.ndarray,
+                         payoff: np.ndarray) -> np.ndarray:
+    """:func:`unsplit_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
+    return _passes(_pass_key(rules, up, -1, base_up, payoff),
+                   lambda: unsplit_stand_evs(rules, up, base_up, payoff))
+
+
+def split_stand_cached(rules: Rules, up: int, pair: int, base_p: np.ndarray,
+                       payoff: np.ndarray) -> np.ndarray:
+    """:func:`split.split_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
+    return _passes(_pass_key(rules, up, pair, base_p, payoff),
+                   lambda: split_stand_evs(rules, up, pair, base_p, payoff))
