@@ -786,6 +786,10 @@ class Game:
             "p_lose": [r.lose for r in rows],
             "ev": [r.ev(pot, limit, tie, player_tie) for r in rows],
         })
+        if not order.suit_blind and len(rows[0].seats) == 1:
+            # odds differ slightly between suit patterns of one class: give the spread
+            lo, hi = _ev_spread(order, rows[0].seats, pot, limit, tie, player_tie)
+            frame["ev_min"], frame["ev_max"] = lo, hi
         for name, values in self.extra_columns(rows, pot, limit, tie, player_tie, options).items():
             frame[name] = values
         meta = {"game": self.name, "title": self.title, "rule_sheet": self.rule_sheet,
@@ -795,7 +799,26 @@ class Game:
                 "exact": True, "package": "guts_family", "version": __version__}
         table = HandTable(meta, frame)
         meta["weakest_hand_worth_going_in"] = table.threshold("ev")
+        if "ev_min" in frame:
+            meta["weakest_class_all_hands_worth_going_in"] = table.threshold("ev_min")
         return table
+
+
+def _ev_spread(order: HandOrder, seats: tuple[Seat, ...], pot: float, limit: float | None,
+               tie: str, player_tie: str) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest EV among the hands of each class, against one random hand."""
+    win, tie_n, lose, total = single_seat_counts(order)
+    unit = {}
+    for name, ties, lost in (("win", {(): 1}, 0), ("tie", {(0,): 1}, 0), ("lose", {}, 1)):
+        unit[name] = float(FieldOdds(order.name, (), (), seats, 1, lost, ties)
+                           .ev_exact(pot, limit, tie, player_tie))
+    ev = (win * unit["win"] + tie_n * unit["tie"] + lose * unit["lose"]) / total
+    _, cls = order.all_hands
+    lo = np.full(order.n_classes, np.inf)
+    hi = np.full(order.n_classes, -np.inf)
+    np.minimum.at(lo, cls, ev)
+    np.maximum.at(hi, cls, ev)
+    return lo, hi
 
 
 @dataclass(frozen=True)
@@ -853,6 +876,9 @@ def _atomic(path: str, write) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.splitext(path)[1], dir=folder)
     os.close(fd)
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
         write(tmp)
         os.replace(tmp, path)
     except BaseException:
