@@ -13,9 +13,10 @@ The plain-Python functions :func:`high5`, :func:`low5`, :func:`omaha_high_refere
 :func:`omaha_low_reference` are the readable specification. The fast path is numba kernels over
 card indices (``4 * rank + suit``, see :mod:`guts_family.cards`) and lookup tables:
 
-* non-flush high: a hand's value without flushes depends only on the rank multisets of the board
-  (6188 of them) and of the hole cards (1820), so one table ``T[board, hole]`` holds the best
-  two-plus-three value; additive rank weights index both multisets without sorting;
+* non-flush high: depends only on the board's rank multiset (6188 of them) and the two hole ranks
+  used, so a table ``pair[board, hole-rank pair]`` (6188 x 91) holds the best value of each pair
+  with three board cards and a hand is the best of six lookups; additive rank weights index the
+  board multiset without sorting;
 * flush high: a five-card board has at most one suit with three or more cards; the value then
   depends on the two 13-bit rank masks of that suit on the board and in the hand;
 * low: depends only on the sets of distinct low ranks (A..8) on the board and in the hand, so a
@@ -225,8 +226,9 @@ class Tables(NamedTuple):
     card_nibble: np.ndarray  # (52,) int64: 1 << (4 * suit), summed to count suits
     card_lowbit: np.ndarray  # (52,) int64: 1 << low rank for A..8 (ace = bit 0), else 0
     board_index: np.ndarray  # (5 * w[12] + 1,) int16: weight sum of 5 ranks -> 0..6187
-    pair: np.ndarray  # (6188 * 169,) int16: [board, 13 * r1 + r2] best non-flush value using
-    #                    hole ranks r1, r2 with three board cards
+    pair: np.ndarray  # (6188 * 91,) int16: [board, pair_col[13 * r1 + r2]] best non-flush
+    #                    value using hole ranks r1, r2 with three board cards
+    pair_col: np.ndarray  # (169,) int64: 13 * r1 + r2 -> column 0..90 of the rank pair
     flush_shift: np.ndarray  # (0x5556,) int8: suit-count word -> 16 * flush suit (0 if none)
     flush_lane: np.ndarray  # (0x5556,) int16: suit-count word -> 0x1fff, or 0 if no suit has 3
     flush_board_index: np.ndarray  # (8192,) int16: board suit mask -> 1..2288 (0: < 3 cards)
@@ -248,7 +250,7 @@ def tables() -> Tables:
     """Build (once) and return the lookup tables (a fraction of a second, about 8 MB).
 
     >>> t = tables(); t.pair.shape, int(t.pair.max()), int(t.flush.max()), int(t.low.max())
-    ((1045772,), 7452, 7462, 56)
+    ((563108,), 7452, 7462, 56)
     """
     keys = _high_keys()
     w = RANK_WEIGHTS
@@ -269,8 +271,9 @@ def tables() -> Tables:
     for t in range(10):
         np.maximum(best_pair, nf5[board_index[tri_key[:, t, None] + pair_key[None, :]]],
                    out=best_pair)
-    pair_col = np.array([m2.index((min(a, b), max(a, b))) for a in range(13) for b in range(13)])
-    pair = np.ascontiguousarray(best_pair[:, pair_col]).ravel()
+    pair_col = np.array([m2.index((min(a, b), max(a, b))) for a in range(13) for b in range(13)],
+                        dtype=np.int64)
+    pair = best_pair.ravel()
 
     # flushes: rank masks of the flush suit on the board (3..5 cards) and in the hand (2..4)
     fl5 = np.zeros(8192, dtype=np.int16)
@@ -335,6 +338,7 @@ def tables() -> Tables:
         card_lowbit=np.where(low_rank <= 7, 1 << low_rank, 0).astype(np.int64),
         board_index=board_index,
         pair=pair,
+        pair_col=pair_col,
         flush_shift=flush_shift,
         flush_lane=flush_lane,
         flush_board_index=flush_board_index,
@@ -350,23 +354,25 @@ def tables() -> Tables:
 
 
 @njit(cache=True, inline="always")
-def _pair_best(pair, row: int, r0: int, r1: int, r2: int, r3: int) -> int:
+def _pair_best(pair, pair_col, row: int, r0: int, r1: int, r2: int, r3: int) -> int:
     """Best non-flush value of hole ranks r0..r3 on the board whose pair row starts at row."""
-    return max(max(max(pair[row + 13 * r0 + r1], pair[row + 13 * r0 + r2]),
-                   max(pair[row + 13 * r0 + r3], pair[row + 13 * r1 + r2])),
-               max(pair[row + 13 * r1 + r3], pair[row + 13 * r2 + r3]))
+    a, b, c = 13 * r0, 13 * r1, 13 * r2
+    return max(max(max(pair[row + pair_col[a + r1]], pair[row + pair_col[a + r2]]),
+                   max(pair[row + pair_col[a + r3]], pair[row + pair_col[b + r2]])),
+               max(pair[row + pair_col[b + r3]], pair[row + pair_col[c + r3]]))
 
 
 @njit(cache=True, nogil=True)
 def _high_many_kernel(holes, boards, out, card_weight, card_lane, card_nibble, board_index, pair,
-                      flush_shift, flush_lane, flush_board_index, flush_hole_index, flush):
+                      pair_col, flush_shift, flush_lane, flush_board_index, flush_hole_index,
+                      flush):
     """out[i] = high value of holes[i] (4 cards) on boards[i] (5 cards)."""
     for i in range(holes.shape[0]):
         h0, h1, h2, h3 = holes[i, 0], holes[i, 1], holes[i, 2], holes[i, 3]
         b0, b1, b2, b3, b4 = boards[i, 0], boards[i, 1], boards[i, 2], boards[i, 3], boards[i, 4]
         bkey = card_weight[b0] + card_weight[b1] + card_weight[b2] + card_weight[b3] \
             + card_weight[b4]
-        v = _pair_best(pair, board_index[bkey] * 169, h0 >> 2, h1 >> 2, h2 >> 2, h3 >> 2)
+        v = _pair_best(pair, pair_col, board_index[bkey] * 91, h0 >> 2, h1 >> 2, h2 >> 2, h3 >> 2)
         # flush: only the suit with three or more board cards, and only with two in the hand
         word = card_nibble[b0] + card_nibble[b1] + card_nibble[b2] + card_nibble[b3] \
             + card_nibble[b4]
@@ -426,7 +432,7 @@ def omaha_high_many(holes: np.ndarray, boards: np.ndarray) -> np.ndarray:
     t = tables()
     out = np.empty(len(h), dtype=np.int16)
     _high_many_kernel(h, b, out, t.card_weight, t.card_lane, t.card_nibble, t.board_index,
-                      t.pair, t.flush_shift, t.flush_lane, t.flush_board_index,
+                      t.pair, t.pair_col, t.flush_shift, t.flush_lane, t.flush_board_index,
                       t.flush_hole_index, t.flush)
     return out
 

@@ -35,7 +35,7 @@ import numpy as np
 from numba import njit
 
 from guts_family.cards import CardError, card_str, cards_str, check_disjoint, parse_cards
-from guts_family.omaha import N_FLUSH_HOLE, Tables, tables
+from guts_family.omaha import N_FLUSH_HOLE, Tables, _pair_best, tables
 
 __all__ = [
     "MAX_PLAYERS",
@@ -65,7 +65,7 @@ def _board_setup(t, b0, b1, b2, b3, b4):
     """Per-board constants: pair-table row, flush suit shift and lane mask, flush row, low set."""
     bkey = t.card_weight[b0] + t.card_weight[b1] + t.card_weight[b2] + t.card_weight[b3] \
         + t.card_weight[b4]
-    row = np.int64(t.board_index[bkey]) * 169
+    row = np.int64(t.board_index[bkey]) * 91
     word = t.card_nibble[b0] + t.card_nibble[b1] + t.card_nibble[b2] + t.card_nibble[b3] \
         + t.card_nibble[b4]
     shift = np.int64(t.flush_shift[word])
@@ -81,11 +81,7 @@ def _board_setup(t, b0, b1, b2, b3, b4):
 @njit(cache=True, inline="always")
 def _hand_values(t, row, shift, lane, frow, lowrow, c0, c1, c2, c3):
     """High and low value of hole cards c0..c3 on the board set up by _board_setup."""
-    r0, r1, r2, r3 = c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2
-    p = t.pair
-    v = max(max(max(p[row + 13 * r0 + r1], p[row + 13 * r0 + r2]),
-                max(p[row + 13 * r0 + r3], p[row + 13 * r1 + r2])),
-            max(p[row + 13 * r1 + r3], p[row + 13 * r2 + r3]))
+    v = _pair_best(t.pair, t.pair_col, row, c0 >> 2, c1 >> 2, c2 >> 2, c3 >> 2)
     hm = ((t.card_lane[c0] + t.card_lane[c1] + t.card_lane[c2] + t.card_lane[c3]) >> shift) & lane
     hx = t.flush_hole_index[hm]
     if hx:
