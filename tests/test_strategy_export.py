@@ -163,3 +163,18 @@ def test_derived_chart_is_optimal_for_an_infinite_deck():
     assert d.expected_return == pytest.approx(d.optimal_return, abs=1e-12)
     again = analyze(Rules(decks=None), tables=d.tables()).expected_return
     assert again == pytest.approx(d.expected_return, abs=1e-13)
+
+
+def test_return_table_adds_up_three_ways(infinite):
+    """Six indicator valuations of the fixed optimal decisions against the money valuation,
+    the forced-split probability and the expected number of split hands."""
+    from twentyone_burn.analysis import return_table
+
+    rules, a, _ = infinite
+    t = return_table(rules, a)
+    assert t.contribution.sum() == pytest.approx(a.expected_return, abs=1e-12)
+    kept = t[t.hands.str.startswith("kept")].probability.sum()
+    assert kept == pytest.approx(1 - a.probabilities["forced_split"], abs=1e-12)
+    split = t[t.hands.str.startswith("split")].probability.sum()
+    assert split == pytest.approx(a.probabilities["split_hands_per_round"], abs=1e-12)
+    assert (t.probability >= 0).all()

@@ -117,19 +117,21 @@ def kept_kind(a: int, c: int) -> str:
 
 
 def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
-            tables=None) -> Analysis:
+            tables=None, valuation=None) -> Analysis:
     """Analyse the game exactly under the engine's strategy, or under a fixed strategy.
 
     ``tables``: a :class:`~twentyone_burn.strategy.DecisionTables` (e.g. a printed chart) whose
     every decision is followed and valued exactly; None for optimal composition-dependent play.
     ``progress`` is called with the number of up cards finished (for a progress bar).
+    ``valuation``: with fixed ``tables``, count events instead of money (see
+    :func:`return_table`); the "expected return" is then the expected count.
     """
     kept: dict[int, KeptValues] = {}
     rows = []
     burn_rows = []
     multisets = three_card_multisets()
     for up in range(NRANKS):
-        kv = kept_values(rules, up, tables)
+        kv = kept_values(rules, up, tables, valuation)
         kept[up] = kv
         for cards in multisets:
             prob = deal_probability(rules, cards, up)
@@ -189,3 +191,45 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
                     strategy=STRATEGY if tables is None else
                     f"{tables.name} (every decision fixed by the strategy's tables; split hands "
                     "valued exactly as in CDP-H)")
+
+
+def return_table(rules: Rules, analysis: Analysis | None = None) -> pd.DataFrame:
+    """The test-lab return table under optimal play: event | pays | probability | contribution.
+
+    Unsplit rounds: the probability that the kept hand wins, pushes or loses, doubled or not.
+    Split rounds: the expected number of split hands per round with each result. Each row is
+    an exact linear valuation of the engine's fixed optimal decisions with an indicator payoff,
+    so the contributions add up to the expected return.
+
+    >>> t = return_table(Rules(decks=None))
+    >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
+    True
+    """
+    from .burn import reuse_dealer_passes
+    from .player import Valuation, payoff_table
+    from .strategy import optimal_tables
+
+    with reuse_dealer_passes():
+        a = analysis if analysis is not None else analyze(rules)
+        tables = optimal_tables(rules, a.kept)
+        pay = payoff_table(rules)
+        rows = []
+        for name, indicator, bust, unit in (("win", pay > 0, 0.0, rules.win_amount),
+                                            ("push", pay == 0, 0.0, 0.0),
+                                            ("lose", pay < 0, 1.0, -1.0)):
+            for doubled in (False, True):
+                scale = np.array([0.0, 1.0, bust] if doubled else [1.0, 0.0, bust])
+                ev = analyze(rules, tables=tables,
+                             valuation=Valuation(indicator.astype(float), scale))
+                d = ev.deals
+                split = (d["action"] == "split").to_numpy()
+                mass = (d["probability"] * d["ev"]).to_numpy()
+                pays = unit * (2.0 if doubled else 1.0)
+                label = name + (" doubled" if doubled else "")
+                rows.append(("kept hand (unsplit round)", label, pays, float(mass[~split].sum())))
+                rows.append(("split hands (expected number per round)", label, pays,
+                             float(mass[split].sum())))
+    t = pd.DataFrame(rows, columns=["hands", "event", "pays", "probability"])
+    t = t.sort_values(["hands", "pays"], ascending=[True, False], kind="stable")
+    t["contribution"] = t["pays"] * t["probability"]
+    return t.reset_index(drop=True)

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dealer import dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
-from .player import (DOUBLE, HIT, SPLIT, STAND, choose, double_allowed, hand_table,
-                     payoff_table, play_hands)
+from .player import (DOUBLE, HIT, MONEY, SPLIT, STAND, Valuation, choose, double_allowed,
+                     hand_table, payoff_table, play_hands)
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS, full_shoe
 from .split import (SplitValue, one_card_only, split_hands, split_stand_evs, split_value)
@@ -105,22 +105,26 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
     return out[:, :, 0]
 
 
-def kept_values(rules: Rules, up: int, tables=None) -> KeptValues:
+def kept_values(rules: Rules, up: int, tables=None, valuation: Valuation | None = None
+                ) -> KeptValues:
     """Values of every kept hand for one up card (see :class:`KeptValues`).
 
     ``tables``: a :class:`~twentyone_burn.strategy.DecisionTables` whose fixed actions are
     valued instead of the best ones (None: optimal composition-dependent play).
+    ``valuation``: count events instead of money (with fixed ``tables`` only).
     """
     table = hand_table()
     nh = len(table.index)
-    payoff = payoff_table(rules)
+    payoff = payoff_table(rules) if valuation is None else valuation.payoff
     infinite = rules.infinite
     shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
-    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite, tables)
+    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite, tables,
+                                MONEY if valuation is None else valuation.scale)
 
 
 def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
-                         table, nh: int, infinite: bool, tables=None) -> KeptValues:
+                         table, nh: int, infinite: bool, tables=None,
+                         scale: np.ndarray = MONEY) -> KeptValues:
     """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
     shape = (NRANKS, NRANKS, NRANKS)
     stand = np.full(shape, np.nan)
@@ -161,7 +165,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             sv[hands] = stand_kb[:, b]
         forced = no_force if tables is None else tables.play[up, b]
         play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
-                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, st, hi, db, va, feas)
+                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, scale, st, hi, db, va,
+                   feas)
         if tables is None:
             act = np.where(hi > st, HIT, STAND)
             act[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
@@ -190,7 +195,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             sv_ = split_value(rules, p, b, base_p, None if infinite else stand_p[:, b, :],
                               flat if infinite else None, order, payoff, can_double_split,
                               forced=None if tables is None else tables.split_play[up, b, p],
-                              resplit_table=None if tables is None else tables.resplit[up, b, p])
+                              resplit_table=None if tables is None else tables.resplit[up, b, p],
+                              scale=scale)
             if sv_ is not None:
                 splits[(b, p)] = sv_
                 split[b, p, p] = sv_.ev

@@ -156,7 +156,8 @@ class Chart:
             raise ChartError(f"burn_values must be finite floats of size at most {BURN_LIMIT:g}")
         # Kept to 12 decimals (the engine's burn tie tolerance): every file format then holds
         # them exactly (openpyxl writes 16 significant digits, not always enough for a double).
-        object.__setattr__(self, "burn_values", self.burn_values.round(BURN_DECIMALS))
+        # (+ 0.0 turns -0.0 into 0.0, which a workbook cannot tell apart)
+        object.__setattr__(self, "burn_values", self.burn_values.round(BURN_DECIMALS) + 0.0)
         for attr, labels, allowed in (("hard", HARD_TOTALS, ACTIONS),
                                       ("soft", SOFT_TOTALS, ACTIONS),
                                       ("resplit", PAIRS, SPLIT_MARKS)):
@@ -189,6 +190,47 @@ class Chart:
         return cls(rules, canon(burn_values, KEPT_HANDS, "hand").astype(float),
                    canon(hard, HARD_TOTALS, "hard"), canon(soft, SOFT_TOTALS, "soft"),
                    canon(resplit, PAIRS, "pair"), name)
+
+    @classmethod
+    def from_arrays(cls, rules: Rules, hard: np.ndarray, soft: np.ndarray, resplit: np.ndarray,
+                    burn_values: np.ndarray, name: str) -> "Chart":
+        """A chart from arrays indexed by rank (0 = ace ... 9 = ten), as the derivation
+        (:func:`twentyone_burn.strategy.derive_chart`) builds them.
+
+        hard[up, total - 4], soft[up, total - 12]: indices into :data:`ACTIONS`;
+        resplit[up, pair]: True for "P"; burn_values[up, a, c]: the value of keeping ranks a, c.
+
+        >>> c = Chart.simple(Rules(decks=None))
+        >>> Chart.from_arrays(c.rules, *c.to_arrays(), c.name).equals(c)
+        True
+        """
+        cols = list(UP_COLUMNS)
+        hard_f = pd.DataFrame([[ACTIONS[int(hard[up, t - 4])] for up in UP_RANK]
+                               for t in HARD_TOTALS], index=list(HARD_TOTALS), columns=cols)
+        soft_f = pd.DataFrame([[ACTIONS[int(soft[up, t - 12])] for up in UP_RANK]
+                               for t in SOFT_TOTALS], index=list(SOFT_TOTALS), columns=cols)
+        res_f = pd.DataFrame([["P" if resplit[up, p] else "-" for up in UP_RANK]
+                              for p in range(10)], index=list(PAIRS), columns=cols)
+        burn_f = pd.DataFrame([[float(burn_values[up, *kept_ranks(h)]) for up in UP_RANK]
+                               for h in KEPT_HANDS], index=list(KEPT_HANDS), columns=cols)
+        return cls.from_frames(rules, burn_f, hard_f, soft_f, res_f, name)
+
+    def to_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(hard, soft, resplit, burn_values) as rank-indexed arrays (see :meth:`from_arrays`;
+        burn_values is symmetric in its last two indices)."""
+        code = {a: i for i, a in enumerate(ACTIONS)}
+        hard = np.zeros((10, len(HARD_TOTALS)), dtype=np.int64)
+        soft = np.zeros((10, len(SOFT_TOTALS)), dtype=np.int64)
+        resplit = np.zeros((10, 10), dtype=np.bool_)
+        burn = np.zeros((10, 10, 10))
+        for col, up in zip(UP_COLUMNS, UP_RANK):
+            hard[up] = [code[x] for x in self.hard[col]]
+            soft[up] = [code[x] for x in self.soft[col]]
+            resplit[up] = (self.resplit[col] == "P").to_numpy()
+            for hand, v in self.burn_values[col].items():
+                a, c = kept_ranks(hand)
+                burn[up, a, c] = burn[up, c, a] = v
+        return hard, soft, resplit, burn
 
     @classmethod
     def simple(cls, rules: Rules, name: str = "simple illustrative chart") -> "Chart":

@@ -28,6 +28,22 @@ from .dealer import NOUTCOMES, OUTCOME_TOTALS
 from .rules import Rules
 from .shoe import NRANKS
 
+#: (stand multiplier, double multiplier, bust result) of a money valuation
+MONEY = np.array([1.0, 2.0, -1.0])
+
+
+
+@dataclass(frozen=True, eq=False)
+class Valuation:
+    """What a fixed strategy's recursion adds up: a payoff table (player total x dealer
+    outcome), and scale = (stand multiplier, double multiplier, bust result). Money is the
+    rules' payoff with (1, 2, -1); an indicator payoff with (1, 0, 0) counts undoubled events.
+    """
+
+    payoff: np.ndarray
+    scale: np.ndarray
+
+
 # action codes used in decision tables
 STAND, HIT, DOUBLE, SPLIT = 0, 1, 2, 3
 ACTION_NAMES = ("stand", "hit", "double", "split")
@@ -146,14 +162,16 @@ def draw_probs(n, p, j, u, infinite, inf_probs, out):
 
 @njit(cache=True)
 def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
-               inf_probs, two_card_double, forced, stand_out, hit_out, double_out, value_out,
-               feasible_out):
+               inf_probs, two_card_double, forced, scale, stand_out, hit_out, double_out,
+               value_out, feasible_out):
     """Stand, hit and double EVs of every hand, composition-dependent.
 
     ``stand[h]`` is given (from the dealer); ``two_card_double[h]`` says whether a two-card hand
     may double. ``forced[h]`` is the action a fixed strategy takes (STAND, HIT, DOUBLE) or -1
     for the best one: value = max(stand, hit), or the forced action's EV, is what a hand is
     worth as the continuation of a hit. A forced double where doubling is not allowed hits.
+    ``scale`` = (stand multiplier, double multiplier, bust result): (1, 2, -1) for money;
+    other values count events (e.g. (1, 0, 0) with a win-indicator payoff: undoubled wins).
     A hand whose cards the base does not hold is marked infeasible and left at zero.
     """
     n = np.empty(10, dtype=np.int64)
@@ -176,7 +194,7 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
             double_out[h] = 0.0
             value_out[h] = 0.0
             continue
-        st = stand[h]
+        st = scale[0] * stand[h]
         hv = 0.0
         dv = 0.0
         for r in range(10):
@@ -185,21 +203,21 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
                 continue
             c = child[h, r]
             if c < 0:
-                hv -= pr
-                dv -= pr
+                hv += pr * scale[0] * scale[2]
+                dv += pr * scale[2]
             else:
                 hv += pr * value_out[c]
                 dv += pr * stand[c]
         stand_out[h] = st
         hit_out[h] = hv
-        double_out[h] = 2.0 * dv if two_card_double[h] else -np.inf
+        double_out[h] = scale[1] * dv if two_card_double[h] else -np.inf
         f = forced[h]
         if f < 0:
             value_out[h] = st if st >= hv else hv
         elif f == 0:
             value_out[h] = st
         elif f == 2 and two_card_double[h]:
-            value_out[h] = 2.0 * dv
+            value_out[h] = scale[1] * dv
         else:
             value_out[h] = hv
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from .player import DOUBLE, hand_table, play_hands
+from .player import DOUBLE, MONEY, hand_table, play_hands
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS
 
@@ -67,8 +67,8 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
 
 @njit(cache=True)
 def split_hand_values(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
-                      infinite, inf_probs, can_double, forced, one_card, two_idx, ev_out,
-                      act_out, actions):
+                      infinite, inf_probs, can_double, forced, scale, one_card, two_idx,
+                      ev_out, act_out, actions):
     """Best EV and first action of each split hand (pair, t), for every hidden combination.
 
     ``stand[c, h]``: stand EV of hand h under combination c. Ties go to stand, then hit, then
@@ -84,7 +84,8 @@ def split_hand_values(base, counts, total, ncards, child, order, stand, pair, co
     feas = np.zeros(nh, dtype=np.bool_)
     for c in range(combo_j.shape[0]):
         play_hands(base, counts, total, ncards, child, order, stand[c], pair, combo_j[c],
-                   combo_u[c], infinite, inf_probs, can_double, forced[c], st, hi, db, va, feas)
+                   combo_u[c], infinite, inf_probs, can_double, forced[c], scale, st, hi, db,
+                   va, feas)
         for k in range(order.shape[0]):
             h = order[k]
             a = 0
@@ -203,7 +204,8 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
                 stand_keys: np.ndarray | None, flat_dist: np.ndarray | None,
                 order: np.ndarray, payoff: np.ndarray, can_double: np.ndarray,
                 keep_tables: bool = False, forced: np.ndarray | None = None,
-                resplit_table: np.ndarray | None = None) -> SplitValue | None:
+                resplit_table: np.ndarray | None = None,
+                scale: np.ndarray = MONEY) -> SplitValue | None:
     """The exact value of splitting ``pair`` with ``burned`` burned, or None if impossible.
 
     ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
@@ -240,8 +242,8 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     if forced is None:
         forced = np.full((nc, nh), -1, dtype=np.int8)
     split_hand_values(base, table.counts, table.total, table.ncards, table.child, order, stand,
-                      pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced, one,
-                      two_idx, hand_ev, hand_act, actions)
+                      pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced, scale,
+                      one, two_idx, hand_ev, hand_act, actions)
     if infinite:
         hand_ev[1:], hand_act[1:], actions[1:] = hand_ev[0], hand_act[0], actions[0]
     tables = None
@@ -252,7 +254,7 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
         for c in range(len(cj_run)):
             play_hands(base, table.counts, table.total, table.ncards, table.child, order,
                        stand[c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
-                       can_double, forced[c], st, hi, db, va, feas)
+                       can_double, forced[c], scale, st, hi, db, va, feas)
             tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
         if infinite:
             for c in range(1, nc):

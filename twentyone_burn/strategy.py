@@ -258,8 +258,8 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
     from .analysis import analyze
     from .burn import (SPLIT, kept_values, reuse_dealer_passes, split_stand_cached,
                        unsplit_hands, unsplit_stand_cached)
-    from .player import (NCELLS, cell_of_hands, double_allowed, payoff_table, play_hands,
-                         reach_cell_sums)
+    from .player import (MONEY, NCELLS, cell_of_hands, double_allowed, payoff_table,
+                         play_hands, reach_cell_sums)
     from .shoe import INFINITE_PROBS, deal_probability, full_shoe, three_card_multisets
     from .split import (one_card_only, second_card_counts, split_hands, split_value)
 
@@ -327,7 +327,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                     forced = tables.play[up, b]
                     play_hands(base, table.counts, table.total, table.ncards, table.child,
                                table.order, sv, 0, 0, 0, infinite, INFINITE_PROBS, can_d,
-                               forced, st, hi, db, va, feas)
+                               forced, MONEY, st, hi, db, va, feas)
                     reach_cell_sums(base, table.counts, table.ncards, table.child, table.order,
                                     st, hi, db, feas, 0, 0, 0, infinite, INFINITE_PROBS, can_d,
                                     forced, w_un[b], cells_of, False, reach, cell_sum[up])

@@ -77,6 +77,50 @@ def _progress(label: str, total: int | None) -> Iterator[Callable[..., None]]:
         yield update
 
 
+@contextlib.contextmanager
+def _status(label: str) -> Iterator[Callable[..., None]]:
+    """A spinner with the latest report, for work of unknown length (the chart derivation
+    reports ``(iteration, expected return)``); nothing when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda *a, **k: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as prog:
+        task = prog.add_task(label, total=None)
+
+        def update(*args: Any, **kwargs: Any) -> None:
+            parts = [f"{x:+.8f}" if isinstance(x, float) else str(x) for x in args]
+            if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], float):
+                parts = [f"iteration {args[0]}, expected return {args[1]:+.8f}"]
+            prog.update(task, description=f"{label}: {' '.join(parts)}")
+
+        yield update
+
+
+DERIVED_NAME = ("derived total-dependent chart (each cell the best letter over the "
+                "compositions that reach it under the chart, iterated to a fixed point)")
+
+
+def derive(rules: "Rules") -> tuple["Chart", dict[str, Any]]:
+    """The derived chart for the rules and what the derivation reports about itself."""
+    from .chart import Chart
+    from .cli import InputError
+    try:
+        from .strategy import derive_chart
+    except ImportError:
+        raise InputError("this version cannot derive charts (no strategy.derive_chart); "
+                         "give a chart with --strategy") from None
+    with _status("deriving the chart") as prog:
+        d = derive_chart(rules, progress=prog)
+    if isinstance(d, Chart):
+        return d, {}
+    info = {k: getattr(d, k) for k in ("expected_return", "optimal_return", "best_iteration",
+                                       "iterations") if hasattr(d, k)}
+    return Chart.from_arrays(rules, d.hard, d.soft, d.resplit, d.burn_values, DERIVED_NAME), info
+
+
 def _analyze(rules: "Rules", tables: "DecisionTables | None", label: str) -> "Analysis":
     from .analysis import analyze
     with _progress(label, 10) as prog:
@@ -163,18 +207,13 @@ def register(app: typer.Typer) -> None:
                 mandatory_split)
         rules = build_rules(*opts)
         seconds: dict[str, float] = {}
+        derivation: dict[str, Any] = {}
         t0 = time.perf_counter()
         if strategy is not None:
             rules, tables, the_chart = chart_strategy(strategy, rules if _given(*opts) else None)
             the_chart = the_chart.with_rules(rules)
         else:
-            try:
-                from .strategy import derive_chart
-            except ImportError:
-                raise InputError("this version cannot derive charts yet (no "
-                                 "strategy.derive_chart); give a chart with --strategy") from None
-            with _progress("deriving the chart", None) as prog:
-                the_chart = derive_chart(rules, progress=prog)
+            the_chart, derivation = derive(rules)
             tables = the_chart.to_tables()
             seconds["derive"] = time.perf_counter() - t0
         t1 = time.perf_counter()
@@ -189,6 +228,8 @@ def register(app: typer.Typer) -> None:
             raise InputError(f"cannot write {out}: {e.strerror or e}") from None
         seconds["total"] = time.perf_counter() - t0
         res = _report(the_chart, valued, optimal, seconds, files)
+        if derivation:
+            res["derivation"] = derivation
         if as_json:
             typer.echo(json.dumps(res, indent=2))
         else:
