@@ -66,9 +66,11 @@ def main() -> None:
     print(f"\n== Omaha evaluator: {n_eval:,} random (4-card hand, 5-card board) pairs ==")
     wall, cpu = best_of(lambda: omaha_high_many(holes, boards), repeat)
     ours_high = n_eval / wall
-    print(f"guts_family high:            {ours_high / 1e6:7.1f} M/s wall   {n_eval / cpu / 1e6:7.1f} M/s CPU")
+    print(f"guts_family high:            {ours_high / 1e6:7.1f} M/s wall   "
+          f"{n_eval / cpu / 1e6:7.1f} M/s CPU")
     wall, cpu = best_of(lambda: omaha_low_many(holes, boards), repeat)
-    print(f"guts_family eight-or-better: {n_eval / wall / 1e6:7.1f} M/s wall   {n_eval / cpu / 1e6:7.1f} M/s CPU")
+    print(f"guts_family eight-or-better: {n_eval / wall / 1e6:7.1f} M/s wall   "
+          f"{n_eval / cpu / 1e6:7.1f} M/s CPU")
 
     from phevaluator import _pheval, evaluate_omaha_cards
 

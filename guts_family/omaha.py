@@ -153,8 +153,8 @@ def _low_keys() -> dict[tuple, int]:
 def low5(cards: Sequence[int]) -> int:
     """Eight-or-better low value of exactly five cards: 1..56, or 0 if it does not qualify.
 
-    >>> low5(parse_cards("5c4d3h2sAs")), low5(parse_cards("8c7d6h5s4s")), low5(parse_cards("9c4d3h2sAs"))
-    (56, 1, 0)
+    >>> [low5(parse_cards(x)) for x in ("5c4d3h2sAs", "8c7d6h5s4s", "9c4d3h2sAs")]
+    [56, 1, 0]
     >>> low5(parse_cards("7c4d3h2sAs")) > low5(parse_cards("7c5d3h2sAs"))
     True
     """

@@ -328,8 +328,8 @@ def estimate_seconds(n_known: int, board_cards: int, n_unknown: int) -> float:
     left = 52 - 4 * n_known - 5
     listed = comb(left, 4)
     scans = sum(_holdings(level - 1, left) * listed // level for level in range(1, n_unknown + 1))
-    return boards * (_SECONDS_PER_BOARD + listed * _SECONDS_PER_HOLDING + scans * _SECONDS_PER_SCAN) \
-        + deals * (n_known + n_unknown) * _SECONDS_PER_PLAYER_DEAL
+    per_board = _SECONDS_PER_BOARD + listed * _SECONDS_PER_HOLDING + scans * _SECONDS_PER_SCAN
+    return boards * per_board + deals * (n_known + n_unknown) * _SECONDS_PER_PLAYER_DEAL
 
 
 # ---------------------------------------------------------------------------------------------

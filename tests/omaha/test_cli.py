@@ -92,14 +92,15 @@ def _script_has_omaha() -> bool:
     if shutil.which("guts-odds") is None:
         return False
     try:
-        import guts_family.cli  # noqa: F401
+        from guts_family import cli
     except ImportError:
         return False
     r = subprocess.run(["guts-odds", "omaha", "--help"], capture_output=True, text=True)
-    return r.returncode == 0
+    return r.returncode == 0 and cli is not None
 
 
-@pytest.mark.skipif(not _script_has_omaha(), reason="guts-odds with the omaha command not installed")
+@pytest.mark.skipif(not _script_has_omaha(),
+                    reason="guts-odds with the omaha command not installed")
 class TestConsoleScript:
     def test_json(self):
         r = subprocess.run(["guts-odds", "omaha", "--hands", "AsAhKsKh JdTc9d8c", "--board",

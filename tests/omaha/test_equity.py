@@ -23,8 +23,10 @@ from guts_family.omaha_burn import burn_decision, deal_count, omaha_equity
 
 
 def random_deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[int]], list[int]]:
+    """n_hands random four-card hands and a board of board_cards cards, seeded."""
     deck = np.random.default_rng(seed).permutation(52).tolist()
-    return [deck[4 * i: 4 * i + 4] for i in range(n_hands)], deck[4 * n_hands: 4 * n_hands + board_cards]
+    hands = [deck[4 * i: 4 * i + 4] for i in range(n_hands)]
+    return hands, deck[4 * n_hands: 4 * n_hands + board_cards]
 
 
 def shares(vhi: list[int], vlo: list[int], hilo: bool) -> list[Fraction]:

@@ -23,7 +23,8 @@ from guts_family.omaha import (
 )
 
 
-def random_showdowns(n: int, seed: int, max_hands: int = 4) -> list[tuple[list[list[int]], list[int]]]:
+def random_showdowns(n: int, seed: int,
+                     max_hands: int = 4) -> list[tuple[list[list[int]], list[int]]]:
     """n deals of 2..max_hands four-card hands and a five-card board, seeded."""
     rng = np.random.default_rng(seed)
     out = []
