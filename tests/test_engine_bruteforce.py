@@ -143,3 +143,53 @@ def test_stand_batch_kernel_matches_plain_twin(up):
             assert stand[k, b] == pytest.approx(want, abs=1e-12)
             checked += 1
     assert checked > 100
+
+
+def test_reach_kernel_matches_plain_forward_walk():
+    """The chart derivation's reach weights against a plain walk over real cards."""
+    from twentyone_burn.player import (NCELLS, cell_of_hands, double_allowed, HIT,
+                                       STAND, reach_cell_sums)
+
+    table = hand_table()
+    nh = len(table.index)
+    forced = np.where(table.total < 15, HIT, STAND).astype(np.int8)
+    up, b, kept = 5, 9, (2, 4)
+    base = SMALL.copy()
+    base[up] -= 1
+    base[b] -= 1
+    start = np.zeros(nh)
+    start[table.of(kept)] = 0.25
+    ones = np.ones(nh)
+    out = np.zeros((NCELLS, 4))
+    reach_cell_sums(base, table.counts, table.ncards, table.child, table.order, ones,
+                    np.zeros(nh), np.zeros(nh), np.ones(nh, dtype=np.bool_), 0, 0, 0, False,
+                    np.zeros(10), double_allowed(Rules(), False), forced, start, cell_of_hands(),
+                    False, np.zeros(nh), out)
+    want = np.zeros(NCELLS)
+
+    def walk(shoe, cards, w):
+        h = table.of(cards)
+        want[cell_of_hands()[h]] += w
+        if forced[h] != HIT:
+            return
+        n = sum(shoe)
+        for r in range(10):
+            if shoe[r] and ref.best_total(cards + (r,)) <= 21:
+                walk(ref.take(shoe, r), tuple(sorted(cards + (r,))), w * shoe[r] / n)
+
+    unseen = tuple(int(x) for x in base - table.counts[table.of(kept)])
+    walk(unseen, kept, 0.25)
+    np.testing.assert_allclose(out[:, 1], want, rtol=0, atol=1e-15)
+
+
+def test_forward_second_card_counts_reproduce_the_split_ev():
+    from twentyone_burn.split import second_card_counts
+
+    pair, burned, up, shoe, rules = SPLIT_CASES[0]
+    sv = split_on_shoe(rules, up, burned, pair, shoe)
+    unseen = shoe.copy()
+    for x in (up, burned, pair, pair):
+        unseen[x] -= 1
+    counts = second_card_counts(rules, pair, unseen, sv.resplits)
+    assert (counts * sv.hand_ev).sum() == pytest.approx(sv.ev, abs=1e-13)
+    assert counts.sum() == pytest.approx(sv.hands, abs=1e-13)

@@ -95,7 +95,7 @@ def test_fixed_strategy_valued_exactly_on_small_shoe():
     """A poor fixed strategy (hit to 15, double 10-11, resplit never) against brute force."""
     from twentyone_burn.burn import kept_values_for_shoe
     from twentyone_burn.player import hand_table
-    from twentyone_burn.strategy import DecisionTables, combo_index_table
+    from twentyone_burn.strategy import DecisionTables
 
     from . import reference as ref
 

@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -21,8 +20,8 @@ import pandas as pd
 
 from . import __version__
 from .burn import KeptValues, burn_choices, kept_values
-from .dealer import NOUTCOMES, dealer_distribution
-from .player import ACTION_NAMES, DOUBLE, SPLIT
+from .dealer import dealer_distribution
+from .player import ACTION_NAMES, SPLIT
 from .rules import Rules
 from .shoe import NRANKS, RANKS, deal_probability, full_shoe, three_card_multisets
 

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import numpy as np
 import typer
 
 from . import __version__
