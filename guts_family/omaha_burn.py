@@ -26,6 +26,7 @@ The rule sheet's example at the burn (A: As 3s Jh Td, B: Qc Qh 5c 6d, board Ks Q
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,6 +47,7 @@ __all__ = [
     "burn_decision",
     "estimate_seconds",
     "deal_count",
+    "parse_hands",
 ]
 
 MAX_PLAYERS = 11  # the rule sheet: up to eleven players
@@ -422,17 +424,48 @@ class OmahaEquity:
 # ---------------------------------------------------------------------------------------------
 
 
+_HAND_SEPARATORS = re.compile(r"[,;/|]")
+
+
+def parse_hands(text: str) -> list[list[int]]:
+    """Hands from text: each hand's cards run together and hands apart ("AsAhKsKh JdTc9d8c"),
+    or hands separated by commas, semicolons or slashes ("As Ah Ks Kh, Jd Tc 9d 8c").
+
+    >>> [cards_str(h) for h in parse_hands("AsAhKsKh JdTc9d8c")]
+    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
+    >>> [cards_str(h) for h in parse_hands("As Ah Ks Kh, Jd Tc 9d 8c")]
+    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
+    >>> parse_hands("As Ah Ks Kh")
+    Traceback (most recent call last):
+    ...
+    guts_family.cards.CardError: hand 1 'As' has 1 card; an Omaha hand has 4 (write each hand's cards together and hands apart, "AsAhKsKh JdTc9d8c", or separate hands with commas)
+    """
+    groups = _HAND_SEPARATORS.split(text) if _HAND_SEPARATORS.search(text) else text.split()
+    hands = [parse_cards(g) for g in groups if g.strip()]
+    if not hands:
+        raise CardError("no hands given: write each hand's four cards together and hands "
+                        "apart, e.g. \"AsAhKsKh JdTc9d8c\"")
+    for i, h in enumerate(hands):
+        if len(h) != 4:
+            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} card"
+                            f"{'' if len(h) == 1 else 's'}; an Omaha hand has 4 (write each "
+                            "hand's cards together and hands apart, \"AsAhKsKh JdTc9d8c\", or "
+                            "separate hands with commas)")
+    return hands
+
+
 def _cards(x: Sequence[int] | str) -> list[int]:
     return parse_cards(x) if isinstance(x, str) else [int(c) for c in x]
 
 
-def omaha_equity(hands: Sequence[Sequence[int] | str], board: Sequence[int] | str = (), *,
+def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (), *,
                  hilo: bool = False, opponents: int = 0,
                  max_seconds: float = MAX_SECONDS) -> OmahaEquity:
     """Exact equity of known Omaha hands (and unknown opponents) by complete enumeration.
 
-    hands: four-card hands (card indices or text such as "AsAhKsKh"); board: 0, 3, 4 or 5
-    cards; opponents: unknown hands dealt from the unseen cards; hilo: eight-or-better split.
+    hands: four-card hands (card indices or text such as "AsAhKsKh"), or one text of several
+    hands as :func:`parse_hands` reads it; board: 0, 3, 4 or 5 cards; opponents: unknown hands
+    dealt from the unseen cards; hilo: eight-or-better split.
 
     >>> r = omaha_equity(["AsAhKsKh"], "Qd7c2h3s", opponents=1, hilo=True)
     >>> r.deals, r.players[0].equity, r.players[0].equity + r.players[1].equity
@@ -446,7 +479,7 @@ def omaha_equity(hands: Sequence[Sequence[int] | str], board: Sequence[int] | st
     ...
     ValueError: exact enumeration of 223,313,110,020 deals would take about 3 hours (limit 60 s): give more known hands, a later street, or fewer unknown opponents
     """
-    known = [_cards(h) for h in hands]
+    known = parse_hands(hands) if isinstance(hands, str) else [_cards(h) for h in hands]
     b = _cards(board)
     for i, h in enumerate(known):
         if len(h) != 4:

@@ -7,52 +7,22 @@ CardError / ValueError with a one-line message; the app's main() turns it into e
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction
 from typing import Optional
 
 import typer
 
-from guts_family.cards import CardError, cards_str, parse_cards
+from guts_family.cards import cards_str, parse_cards
 from guts_family.omaha_burn import (
     MAX_SECONDS,
     BurnDecision,
     OmahaEquity,
     burn_decision,
     omaha_equity,
+    parse_hands,
 )
 
-__all__ = ["register", "parse_hands", "parse_amount", "render_text"]
-
-_HAND_SEPARATORS = re.compile(r"[,;/|]")
-
-
-def parse_hands(text: str) -> list[list[int]]:
-    """Hands from text: each hand's cards run together and hands apart ("AsAhKsKh JdTc9d8c"),
-    or hands separated by commas, semicolons or slashes ("As Ah Ks Kh, Jd Tc 9d 8c").
-
-    >>> [cards_str(h) for h in parse_hands("AsAhKsKh JdTc9d8c")]
-    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
-    >>> [cards_str(h) for h in parse_hands("As Ah Ks Kh, Jd Tc 9d 8c")]
-    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
-    >>> parse_hands("As Ah Ks Kh")
-    Traceback (most recent call last):
-    ...
-    guts_family.cards.CardError: hand 1 'As' has 1 card; an Omaha hand has 4 (write each hand's cards together and hands apart, "AsAhKsKh JdTc9d8c", or separate hands with commas)
-    """
-    groups = _HAND_SEPARATORS.split(text) if _HAND_SEPARATORS.search(text) else text.split()
-    hands = [parse_cards(g) for g in groups if g.strip()]
-    if not hands:
-        raise CardError("no hands given: write each hand's four cards together, e.g. "
-                        "--hands \"AsAhKsKh JdTc9d8c\"")
-    for i, h in enumerate(hands):
-        if len(h) != 4:
-            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} card"
-                            f"{'' if len(h) == 1 else 's'}; an Omaha hand has 4 (write each "
-                            "hand's cards together and hands apart, \"AsAhKsKh JdTc9d8c\", or "
-                            "separate hands with commas)")
-    return hands
-
+__all__ = ["register", "parse_amount", "render_text"]
 
 def parse_amount(text: str, what: str) -> Fraction:
     """A non-negative amount such as "60", "2.5" or "1/3", kept exact.

@@ -85,6 +85,12 @@ def test_identical_ranks_split_by_symmetry_preflop():
     assert r.boards == 1086008 and a.equity == b.equity == Fraction(1, 2)
 
 
+def test_hands_as_one_text():
+    a = omaha_equity("As3sJhTd QcQh5c6d", "KsQs7d2s")
+    b = omaha_equity(["As 3s Jh Td", "Qc Qh 5c 6d"], parse_cards("KsQs7d2s"))
+    assert a.players == b.players and a.hands == b.hands
+
+
 def test_single_player_takes_the_pot():
     r = omaha_equity(["AsKsQdJd"], "2c3c4c", hilo=True)
     assert r.players[0].equity == 1 and r.players[0].scoop == 1
