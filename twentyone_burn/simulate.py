@@ -142,7 +142,7 @@ def below(s0, s1, s2, s3, n):
     return s0, s1, s2, s3, np.int64(m >> _S32)
 
 
-@njit(error_model="numpy")
+@njit(cache=True, error_model="numpy")
 def xoshiro_outputs(state, count):
     """The first ``count`` outputs of xoshiro256** from ``state`` (for checks).
 
@@ -156,7 +156,7 @@ def xoshiro_outputs(state, count):
     return out
 
 
-@njit(error_model="numpy")
+@njit(cache=True, error_model="numpy")
 def below_outputs(state, bounds):
     """Successive ``below`` draws for the given bounds from ``state`` (for checks).
 
