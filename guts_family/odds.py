@@ -239,8 +239,11 @@ def _x_avoiding(tab0, tab1, tab2, table, t, f, fam, m, s, ns, r, nr, buf):
 
 
 @numba.njit(cache=True)
-def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc):
-    """acc[a, b] += disjoint pairs (x of seat 0 in family a, y of seat 1 in family b) avoiding r."""
+def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
+                 fast, pp, qq, gg, kk):
+    """acc[a, b] += disjoint pairs (x of seat 0 in family a, y of seat 1 in family b) avoiding r.
+
+    ``fast``: both seats are three random cards and pp, qq, gg, kk hold _same3_sums."""
     buf = np.empty(6, np.int64)
     s = np.empty(3, np.int64)
     xa = np.empty(2, np.int64)
@@ -259,6 +262,11 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc)
         for b in range(2):
             acc[a, b] += xa[a] * yb[b]
     nu = unseen.shape[0]
+    if fast:
+        _pair_counts_same3(tab1, tab2, table, t, unseen, in_r, r, nr, pp, qq, gg, kk, acc)
+        acc[0, 0] -= x0[0]
+        acc[1, 1] -= x0[1]
+        return
     # |s| = 1
     for i in range(nu):
         c = unseen[i]
@@ -316,8 +324,310 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc)
 
 
 @numba.njit(cache=True)
+def _in_fam(table, t, fam, c, d, r):
+    """1 if the hand {c, d, r} is in family fam (0: below class t, 1: class t), else 0."""
+    cls = table[c + 52 * d + 2704 * r]
+    if cls < 0:
+        return 0
+    if fam == 0:
+        return 1 if cls < t else 0
+    return 1 if cls == t else 0
+
+
+@numba.njit(cache=True)
+def _x1(tab2, fam, c):
+    """Hands of the family containing card c (each is counted twice in its pair counts)."""
+    total = 0
+    for d in range(52):
+        total += tab2[0, fam, c, d]
+    return total // 2
+
+
+@numba.njit(cache=True)
+def _fam_of(cls, t):
+    """Family of a class: 0 below t, 1 equal to t, -1 above t or no hand."""
+    if cls < 0 or cls > t:
+        return -1
+    return 0 if cls < t else 1
+
+
+@numba.njit(cache=True)
+def _pair_counts_same3(tab1, tab2, table, t, unseen, in_r, r, nr, pp, qq, gg, kk, acc):
+    """acc[a, b] += the |s| = 1 and |s| = 2 terms of the disjoint-pair count, for two seats of
+    three random cards (one family table), in O(N) per call.
+
+    X^R_s counts the family's hands holding s and avoiding r. For |s| = 2,
+    X^R_cd = X_cd - delta_cd with delta_cd = #{i : {c, d, r_i} in the family}; expanding the
+    product, each sum over pairs is a precomputed whole-deck sum (pp, qq, gg, kk; see
+    _same3_sums) corrected by inclusion-exclusion for the few pairs touching r.
+    """
+    nu = unseen.shape[0]
+    # |s| = 1: X^R_c = X_c - sum_i X_{c r_i} + sum_{i<j} [c r_i r_j in family]
+    for k in range(nu):
+        c = unseen[k]
+        if in_r[c]:
+            continue
+        x0 = tab1[0, 0, c]
+        x1 = tab1[0, 1, c]
+        for i in range(nr):
+            x0 -= tab2[0, 0, c, r[i]]
+            x1 -= tab2[0, 1, c, r[i]]
+            for j in range(i + 1, nr):
+                f = _fam_of(table[c + 52 * r[i] + 2704 * r[j]], t)
+                if f == 0:
+                    x0 += 1
+                elif f == 1:
+                    x1 += 1
+        acc[0, 0] -= x0 * x0
+        acc[0, 1] -= x0 * x1
+        acc[1, 0] -= x1 * x0
+        acc[1, 1] -= x1 * x1
+    # corrections needing a pass over the deck, for every family at once:
+    # hh[fx, fd, i, j] = sum_d X_{r_j d}(fx) [r_j d r_i in fd]
+    # cc[a, b, i, j] = sum_d [r_k d r_i in a] [r_k d r_j in b], k the third index
+    hh = np.zeros((2, 2, 3, 3), np.int64)
+    cc = np.zeros((2, 2, 3, 3), np.int64)
+    for i in range(nr):
+        for j in range(nr):
+            if i == j:
+                continue
+            ri = r[i]
+            rj = r[j]
+            for m in range(nu):
+                dd = unseen[m]
+                f = _fam_of(table[rj + 52 * dd + 2704 * ri], t)
+                if f >= 0:
+                    hh[0, f, i, j] += tab2[0, 0, rj, dd]
+                    hh[1, f, i, j] += tab2[0, 1, rj, dd]
+            if nr == 3 and i < j:
+                rk = r[3 - i - j]
+                for m in range(nu):
+                    dd = unseen[m]
+                    fa = _fam_of(table[rk + 52 * dd + 2704 * ri], t)
+                    if fa < 0:
+                        continue
+                    fb = _fam_of(table[rk + 52 * dd + 2704 * rj], t)
+                    if fb < 0:
+                        continue
+                    cc[fa, fb, i, j] += 1
+                    cc[fb, fa, j, i] += 1
+    for a in range(2):
+        for b in range(2):
+            # (i) sum of X_cd(a) X_cd(b) over pairs avoiding r
+            v = pp[a, b]
+            for i in range(nr):
+                v -= qq[a, b, r[i]]
+                for j in range(i + 1, nr):
+                    v += tab2[0, a, r[i], r[j]] * tab2[0, b, r[i], r[j]]
+            # (ii) minus sum of X_cd(fx) [c d r_i in fd], for (fx, fd) = (a, b) and (b, a)
+            for side in range(2):
+                fx = a if side == 0 else b
+                fd = b if side == 0 else a
+                for i in range(nr):
+                    inner = gg[fx, fd, r[i]]
+                    for j in range(nr):
+                        if j == i:
+                            continue
+                        inner -= hh[fx, fd, i, j]
+                        for k in range(j + 1, nr):
+                            if k != i and _fam_of(table[r[j] + 52 * r[k] + 2704 * r[i]], t) == fd:
+                                inner += tab2[0, fx, r[j], r[k]]
+                    v -= inner
+            # (iii) plus sum of [c d r_i in a] [c d r_j in b]
+            for i in range(nr):
+                for j in range(nr):
+                    if i == j:
+                        if a != b:
+                            continue  # the two families are disjoint
+                        w = _x1(tab2, a, r[i])
+                        for k in range(nr):
+                            if k == i:
+                                continue
+                            w -= tab2[0, a, r[i], r[k]]
+                            for m in range(k + 1, nr):
+                                if m != i and _fam_of(table[r[i] + 52 * r[k] + 2704 * r[m]], t) == a:
+                                    w += 1
+                        v += w
+                    else:
+                        v += kk[a, b, r[i], r[j]] - cc[a, b, i, j]
+            acc[a, b] += v
+
+
+@numba.njit(cache=True)
+def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
+                 fast, pp, qq, gg, kk):
+    """acc[a, b] += disjoint pairs (x of seat 0 in family a, y of seat 1 in family b) avoiding r.
+
+    ``fast``: both seats are three random cards and pp, qq, gg, kk hold _same3_sums."""
+    buf = np.empty(6, np.int64)
+    s = np.empty(3, np.int64)
+    xa = np.empty(2, np.int64)
+    yb = np.empty(2, np.int64)
+    x0 = np.empty(2, np.int64)
+    m0 = ms[0]
+    m1 = ms[1]
+    mmin = min(m0, m1)
+    # |s| = 0
+    for fam in range(2):
+        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 0, r, nr, buf)
+        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s, 0,
+                                                    r, nr, buf)
+        x0[fam] = xa[fam]
+    for a in range(2):
+        for b in range(2):
+            acc[a, b] += xa[a] * yb[b]
+    nu = unseen.shape[0]
+    if fast:
+        _pair_counts_same3(tab1, tab2, table, t, unseen, in_r, r, nr, pp, qq, gg, kk, acc)
+        acc[0, 0] -= x0[0]
+        acc[1, 1] -= x0[1]
+        return
+    # |s| = 1
+    for i in range(nu):
+        c = unseen[i]
+        if in_r[c]:
+            continue
+        s[0] = c
+        for fam in range(2):
+            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 1, r, nr, buf)
+            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s,
+                                                        1, r, nr, buf)
+        for a in range(2):
+            for b in range(2):
+                acc[a, b] -= xa[a] * yb[b]
+    # |s| = 2: X^R_cd = X_cd - sum over r of [c d r in family] (only for a seat of three random cards)
+    if mmin >= 2:
+        for i in range(nu):
+            c = unseen[i]
+            if in_r[c]:
+                continue
+            for j in range(i + 1, nu):
+                d = unseen[j]
+                if in_r[d]:
+                    continue
+                sub_w = 0
+                sub_e = 0
+                if m0 == 3 or m1 == 3:
+                    for k in range(nr):
+                        cls = table[c + 52 * d + 2704 * r[k]]
+                        if cls < t:
+                            sub_w += 1
+                        elif cls == t:
+                            sub_e += 1
+                xw = tab2[0, 0, c, d]
+                xe = tab2[0, 1, c, d]
+                if m0 == 3:
+                    xw -= sub_w
+                    xe -= sub_e
+                if same:
+                    yw = xw
+                    ye = xe
+                else:
+                    yw = tab2[1, 0, c, d]
+                    ye = tab2[1, 1, c, d]
+                    if m1 == 3:
+                        yw -= sub_w
+                        ye -= sub_e
+                acc[0, 0] += xw * yw
+                acc[0, 1] += xw * ye
+                acc[1, 0] += xe * yw
+                acc[1, 1] += xe * ye
+    # |s| = 3: both seats are three random cards, so x = y: pairs sharing all three cards
+    if m0 == 3 and m1 == 3:
+        acc[0, 0] -= x0[0]
+        acc[1, 1] -= x0[1]
+
+
+@numba.njit(cache=True)
+def _in_fam(table, t, fam, c, d, r):
+    """1 if the hand {c, d, r} is in family fam (0: below class t, 1: class t), else 0."""
+    cls = table[c + 52 * d + 2704 * r]
+    if cls < 0:
+        return 0
+    if fam == 0:
+        return 1 if cls < t else 0
+    return 1 if cls == t else 0
+
+
+@numba.njit(cache=True)
+def _x1(tab2, fam, c):
+    """Hands of the family containing card c (each is counted twice in its pair counts)."""
+    total = 0
+    for d in range(52):
+        total += tab2[0, fam, c, d]
+    return total // 2
+
+
+@numba.njit(cache=True)
+def _pair_term2_same3(tab2, table, t, unseen, r, nr, pp, qq, gg, kk, acc):
+    """acc[a, b] += sum over card pairs {c, d} avoiding r of X^R_cd(a) * X^R_cd(b).
+
+    Two seats of three random cards (one family table). X^R_cd = X_cd - delta_cd with
+    delta_cd = #{r_i : {c, d, r_i} in the family}. Expanding the product, every sum over pairs
+    is a precomputed whole-deck sum (pp, qq, gg, kk; see _same3_sums) corrected by
+    inclusion-exclusion for the few pairs touching r: O(N) work instead of O(N^2).
+    """
+    nu = unseen.shape[0]
+    for a in range(2):
+        for b in range(2):
+            # (i) sum of X_cd(a) X_cd(b) over pairs avoiding r
+            v = pp[a, b]
+            for i in range(nr):
+                v -= qq[a, b, r[i]]
+                for j in range(i + 1, nr):
+                    v += tab2[0, a, r[i], r[j]] * tab2[0, b, r[i], r[j]]
+            # (ii) minus sum of X_cd(fx) [c d r_i in fd], for (fx, fd) = (a, b) and (b, a)
+            for side in range(2):
+                fx = a if side == 0 else b
+                fd = b if side == 0 else a
+                for i in range(nr):
+                    ri = r[i]
+                    inner = gg[fx, fd, ri]
+                    for j in range(nr):
+                        if j == i:
+                            continue
+                        rj = r[j]
+                        for k in range(nu):
+                            dd = unseen[k]
+                            inner -= tab2[0, fx, rj, dd] * _in_fam(table, t, fd, rj, dd, ri)
+                        for k in range(j + 1, nr):
+                            if k != i:
+                                inner += tab2[0, fx, rj, r[k]] * _in_fam(table, t, fd, rj, r[k], ri)
+                    v -= inner
+            # (iii) plus sum of [c d r_i in a] [c d r_j in b]
+            for i in range(nr):
+                ri = r[i]
+                for j in range(nr):
+                    rj = r[j]
+                    if i == j:
+                        if a != b:
+                            continue  # the two families are disjoint
+                        w = _x1(tab2, a, ri)
+                        for k in range(nr):
+                            if k == i:
+                                continue
+                            w -= tab2[0, a, ri, r[k]]
+                            for m in range(k + 1, nr):
+                                if m != i:
+                                    w += _in_fam(table, t, a, ri, r[k], r[m])
+                        v += w
+                    else:
+                        w = kk[a, b, ri, rj]
+                        for k in range(nr):
+                            if k == i or k == j:
+                                continue
+                            rk = r[k]
+                            for m in range(nu):
+                                dd = unseen[m]
+                                w -= (_in_fam(table, t, a, rk, dd, ri)
+                                      * _in_fam(table, t, b, rk, dd, rj))
+                        v += w
+            acc[a, b] += v
+
+
+@numba.njit(cache=True)
 def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same, unseen,
-                  out):
+                  out, fast, pp, qq, gg, kk):
     """Count non-losing deals by tie mask (bit 0: explicit seat, bits 1-2: formula seats).
 
     Each explicit hand stands for ``e_weight`` interchangeable hands (same counts)."""
@@ -344,7 +654,8 @@ def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, 
             for k in range(me):
                 in_r[r[k]] = True
             acc[:, :] = 0
-            _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, me, acc)
+            _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, me, acc,
+                         fast, pp, qq, gg, kk)
             for a in range(2):
                 for b in range(2):
                     out[base | (a << 1) | (b << 2)] += w * acc[a, b]
@@ -412,6 +723,66 @@ def _group_by_ranks(combos: np.ndarray, classes: np.ndarray, keys: np.ndarray
     pick = first[present]
     return (np.ascontiguousarray(combos[pick]), np.ascontiguousarray(classes[pick]),
             counts[present].astype(np.int64))
+
+
+_FAST_PAIRS: bool | None = None  # None: automatic; tests force True / False to compare paths
+_FAST_PAIRS_MIN_HANDS = 1500
+_NO_SUMS = (np.zeros((2, 2), np.int64), np.zeros((2, 2, 52), np.int64),
+            np.zeros((2, 2, 52), np.int64), np.zeros((2, 2, 52, 52), np.int64))
+
+
+def _same3_sums(order: HandOrder, t: int, unseen: np.ndarray, tab2: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Whole-deck sums over card pairs {c, d} of the unseen cards, for families a, b:
+
+    pp[a, b] = sum X_cd(a) X_cd(b); qq[a, b, r] = sum over d of X_rd(a) X_rd(b);
+    gg[a, b, r] = sum X_cd(a) [c d r in b]; kk[a, b, r, s] = sum [c d r in a] [c d s in b].
+    """
+    pp = np.zeros((2, 2), np.int64)
+    qq = np.zeros((2, 2, 52), np.int64)
+    gg = np.zeros((2, 2, 52), np.int64)
+    kk = np.zeros((2, 2, 52, 52), np.int64)
+    _same3_sums_kernel(order.lookup, t, unseen, tab2, pp, qq, gg, kk)
+    return pp, qq, gg, kk
+
+
+@numba.njit(cache=True)
+def _same3_sums_kernel(table, t, unseen, tab2, pp, qq, gg, kk):
+    """Fill pp, qq, gg, kk (see _same3_sums)."""
+    nu = unseen.shape[0]
+    rs = np.empty(52, np.int64)
+    fs = np.empty(52, np.int64)
+    for a in range(2):
+        for b in range(2):
+            for i in range(nu):
+                c = unseen[i]
+                v = 0
+                for j in range(nu):
+                    v += tab2[0, a, c, unseen[j]] * tab2[0, b, c, unseen[j]]
+                qq[a, b, c] = v
+    for i in range(nu):
+        c = unseen[i]
+        for j in range(i + 1, nu):
+            d = unseen[j]
+            x0 = tab2[0, 0, c, d]
+            x1 = tab2[0, 1, c, d]
+            pp[0, 0] += x0 * x0
+            pp[0, 1] += x0 * x1
+            pp[1, 0] += x1 * x0
+            pp[1, 1] += x1 * x1
+            n = 0
+            for k in range(nu):
+                r = unseen[k]
+                f = _fam_of(table[c + 52 * d + 2704 * r], t)
+                if f >= 0:
+                    rs[n] = r
+                    fs[n] = f
+                    n += 1
+                    gg[0, f, r] += x0
+                    gg[1, f, r] += x1
+            for u in range(n):
+                for w in range(n):
+                    kk[fs[u], fs[w], rs[u], rs[w]] += 1
 
 
 def _validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
@@ -521,9 +892,15 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
                     tab2[f, fam] += pairs + pairs.T
     same = nf == 2 and seats[formula[0]].known == seats[formula[1]].known
     out = np.zeros(8, np.int64)
+    fast = bool(same and ms[0] == 3 and ms[1] == 3)
+    if fast and _FAST_PAIRS is None:  # the O(N) pair term pays for its set-up on big loops
+        fast = int((e_cls <= t).sum()) > _FAST_PAIRS_MIN_HANDS
+    elif fast:
+        fast = _FAST_PAIRS
+    sums = _same3_sums(order, t, unseen, tab2) if fast else _NO_SUMS
     if not beaten:
         _field_kernel(order.lookup, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same,
-                      unseen, out)
+                      unseen, out, fast, *sums)
     order_of_bits = [explicit, *formula]
     for bits in range(8):
         if out[bits]:

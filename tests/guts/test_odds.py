@@ -65,6 +65,32 @@ def test_fast_engine_matches_naive_twin_on_small_decks(order, deck):
     assert _compare(order, SMALL_DECKS[deck], trials=2, seed=seed) >= 10
 
 
+@pytest.mark.parametrize("pair_path", [True, False], ids=["O(N) pair term", "direct pair loop"])
+@pytest.mark.parametrize("order", [VALUE3, POKER3], ids=lambda o: o.name)
+def test_both_pair_paths_match_naive_twin(order, pair_path, monkeypatch):
+    """Two seats of three random cards: the O(N) inclusion-exclusion and the direct loop."""
+    import guts_family.odds as odds_module
+
+    monkeypatch.setattr(odds_module, "_FAST_PAIRS", pair_path)
+    rng = random.Random(11)
+    for deck in SMALL_DECKS.values():
+        for _ in range(3):
+            cards = rng.sample(deck, 5)
+            hero, dead = cards[:3], cards[3:]
+            for seats in ([POT, Seat("p2"), Seat("p3")], [Seat("p2"), Seat("p3"), POT],
+                          [Seat("d", is_pot=True, min_class=200), Seat("p2"), Seat("p3")]):
+                fast = field_odds(order, hero, seats, dead, deck=deck)
+                slow = field_odds_naive(order, hero, seats, dead, deck=deck)
+                assert (fast.ties, fast.lose_count, fast.total) == \
+                    (slow.ties, slow.lose_count, slow.total)
+    # and on the full deck the two paths agree with each other
+    hero = parse_cards("As Kd Qh")
+    seats = [POT, Seat("p2"), Seat("p3")]
+    got = field_odds(order, hero, seats, parse_cards("7c"))
+    monkeypatch.setattr(odds_module, "_FAST_PAIRS", not pair_path)
+    assert got == field_odds(order, hero, seats, parse_cards("7c"))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("order", [VALUE3, POKER3, TWO, ONE], ids=lambda o: o.name)
 def test_fast_engine_matches_naive_twin_many(order):
