@@ -1,0 +1,139 @@
+"""Chart.to_tables: the letters, the burn rule, splits and resplits on hand-picked hands."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from twentyone_burn.chart import UP_COLUMNS, Chart
+from twentyone_burn.player import DOUBLE, HIT, STAND, hand_table
+from twentyone_burn.rules import Rules
+from twentyone_burn.shoe import parse_ranks
+
+A, T = 0, 9
+HT = hand_table()
+
+
+def hand(cards: str) -> int:
+    return HT.of(parse_ranks(cards))
+
+
+def chart_with(rules: Rules, hard=None, soft=None, resplit=None, burn=None) -> Chart:
+    """The simple chart with some cells changed: {(row, up column): letter or value}."""
+    c = Chart.simple(rules)
+    frames = {"hard": c.hard.copy(), "soft": c.soft.copy(), "resplit": c.resplit.copy(),
+              "burn_values": c.burn_values.copy()}
+    for name, cells in (("hard", hard), ("soft", soft), ("resplit", resplit),
+                        ("burn_values", burn)):
+        for (row, col), v in (cells or {}).items():
+            for cc in (UP_COLUMNS if col == "*" else [col]):
+                frames[name].loc[row, cc] = v
+    return Chart.from_frames(rules, name="edited", **frames)
+
+
+def test_d_doubles_two_cards_and_hits_three():
+    t = chart_with(Rules(), hard={(10, "*"): "D"}).to_tables()
+    assert t.play[5, 3, hand("4 6")] == DOUBLE
+    assert t.play[5, 3, hand("2 2 6")] == HIT
+    assert t.split_play[5, 3, 3, 0, hand("4 6")] == DOUBLE       # split 4s, DAS
+
+
+def test_ds_doubles_two_cards_and_stands_three():
+    t = chart_with(Rules(), soft={(18, "*"): "Ds"}).to_tables()
+    assert t.play[5, 3, hand("A 7")] == DOUBLE
+    assert t.play[5, 3, hand("A 3 4")] == STAND
+    assert t.play[5, 3, hand("A 7")] == DOUBLE
+
+
+def test_rules_that_forbid_the_double_take_the_fallback():
+    r = Rules(double_on="10-11", double_after_split=False)
+    t = chart_with(r, hard={(9, "*"): "D", (10, "*"): "D", (16, "*"): "Ds"},
+                   soft={(19, "*"): "Ds"}).to_tables()
+    assert t.play[0, 5, hand("4 5")] == HIT                      # 9 may not double
+    assert t.play[0, 5, hand("4 6")] == DOUBLE
+    assert t.play[0, 5, hand("T 6")] == STAND
+    assert t.play[0, 5, hand("A 8")] == STAND                    # soft hands never double
+    assert t.split_play[0, 5, 3, 2, hand("4 6")] == HIT          # no double after split
+    assert t.split_play[0, 5, 8, 0, hand("9 7")] == STAND
+
+
+def test_split_aces_take_one_card_and_stand():
+    r = Rules()
+    t = chart_with(r, soft={(12, "*"): "H", (13, "*"): "D", (17, "*"): "H"}).to_tables()
+    assert (t.split_play[:, :, A] == STAND).all()
+    assert t.play[4, 2, hand("A A")] == HIT                      # soft 12 unsplit (optional split)
+    t2 = chart_with(r.replace(split_aces_one_card=False), soft={(13, "*"): "D"}).to_tables()
+    assert t2.split_play[4, 2, A, 0, hand("A 2")] == DOUBLE
+
+
+def test_hands_without_a_row_stand_and_rows_ignore_burned_card():
+    t = Chart.simple(Rules()).to_tables()
+    for one in range(10):
+        assert (t.play[:, :, HT.of((one,))] == STAND).all()
+    assert (t.play == t.play[:, :1, :]).all()
+    assert (t.split_play[:, :, 1:] == t.split_play[:, :1, 1:2, :1, :]).all()  # no ace pairs
+    h = hand("T 5 6")                                           # hard 21
+    assert (t.play[:, :, h] == STAND).all()
+
+
+def test_resplit_and_split_kept():
+    r = Rules(max_hands=3)
+    c = chart_with(r, resplit={("88", "*"): "P", ("99", "7"): "P", ("AA", "*"): "P"})
+    t = c.to_tables()
+    eight, nine = 7, 8
+    assert t.resplit[5, 1, eight, :3].all() and not t.resplit[5, 1, eight, 3:].any()
+    assert t.resplit[6, 1, nine, :3].all() and not t.resplit[5, 1, nine].any()
+    assert not t.resplit[:, :, A].any()                          # resplit_aces is false
+    assert t.split_kept.all()                                    # the split is mandatory
+    t = c.with_rules(r.replace(mandatory_split=False, resplit_aces=True)).to_tables()
+    assert t.split_kept[5, 2, eight] and not t.split_kept[5, 2, nine]
+    assert t.split_kept[6, 2, nine] and t.split_kept[0, 2, A] and t.resplit[0, 2, A, 2].all()
+
+
+def test_burn_keeps_the_highest_value_and_ties_burn_the_lowest_rank():
+    r = Rules()
+    # against a 6 (column "6", rank index 5): make T-5 worth most; 9-5 and T-9 tie below it
+    c = chart_with(r, burn={("T5", "6"): 0.5, ("95", "6"): 0.25, ("T9", "6"): 0.25})
+    t = c.to_tables()
+    for perm in itertools.permutations((T, 8, 4)):
+        assert t.burn[5][perm] == 8                              # keep T-5, burn the 9
+    c = chart_with(r, burn={("T5", "6"): 0.25, ("95", "6"): 0.25, ("T9", "6"): 0.1})
+    assert c.to_tables().burn[5, T, 8, 4] == 8                   # tie T5 / 95: burn 9 (< T)
+    c = chart_with(r, burn={("T5", "6"): 0.25, ("95", "6"): 0.25, ("T9", "6"): 0.25})
+    assert c.to_tables().burn[5, T, 8, 4] == 4                   # three-way tie: burn the 5
+    assert c.to_tables().burn[3, T, 8, 4] == 4                   # simple chart: keep T9 (19)
+    # two equal cards: the kept hand is the same whichever is burned
+    assert Chart.simple(r).to_tables().burn[0, 5, 5, T] == 5
+
+
+def test_expansion_matches_the_derivations_expand_chart():
+    """Chart.to_tables and strategy.expand_chart (the array form the derivation values) agree
+    on every decision the engine uses."""
+    from twentyone_burn.strategy import expand_chart
+    from twentyone_burn.split import one_card_only
+
+    for rules in (Rules(), Rules(mandatory_split=False, resplit_aces=True, max_hands=3,
+                                 double_on="9-11", double_after_split=False)):
+        rng = np.random.default_rng(5)
+        c = Chart.from_arrays(rules, rng.integers(0, 4, (10, 18)), rng.integers(0, 4, (10, 10)),
+                              rng.random((10, 10)) < 0.5, rng.random((10, 10, 10)), "random")
+        mine = c.to_tables()
+        theirs = expand_chart(rules, *c.to_arrays(), "random")
+        two_plus = HT.ncards >= 2
+        assert (mine.play[:, :, two_plus] == theirs.play[:, :, two_plus]).all()
+        for p in range(10):
+            if not one_card_only(rules, p):
+                assert (mine.split_play[:, :, p][..., two_plus]
+                        == theirs.split_play[:, :, p][..., two_plus]).all()
+        assert (mine.split_kept == theirs.split_kept).all()
+        m = rules.max_hands
+        assert (mine.resplit[..., :m, :, :, :] == theirs.resplit[..., :m, :, :, :]).all()
+        assert (mine.burn == theirs.burn).all()
+
+
+def test_arrays_round_trip():
+    c = Chart.simple(Rules(decks=1))
+    back = Chart.from_arrays(c.rules, *c.to_arrays(), c.name)
+    assert back.equals(c)
