@@ -1,0 +1,87 @@
+"""Timings of the guts_family exact odds against the issue's targets, with in-process ratios.
+
+Targets (issue 6): the full table of one game (every hand class against the pot, exact) in
+under 2 s; a single hand against the pot and two opponents, exact, in under 1 s.
+
+The baseline is the plain-Python twin (``field_odds_naive``) enumerating one hand against the
+pot (18,424 deals), run in this same process: ratios against it compare machines fairly, and
+the naive time of the big cases is extrapolated from its per-deal cost.
+
+Run: ``nice python benchmarks/guts.py`` (add ``--quick`` to skip the cold-start numbers).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+from guts_family import __version__
+from guts_family.cards import parse_cards
+from guts_family.hands import POKER3, VALUE3
+from guts_family.odds import Seat, field_odds, field_odds_naive, get_game
+from guts_family.phoenix_burn import last_card_up
+
+
+def timed(fn: Callable[[], object], repeat: int = 3) -> tuple[float, float, object]:
+    """(first call seconds, best of the following calls, result)."""
+    t0 = time.perf_counter()
+    result = fn()
+    first = time.perf_counter() - t0
+    best = first
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t0)
+    return first, best, result
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    print(f"guts_family {__version__} benchmarks (first call includes building lookup tables "
+          f"and loading numba kernels)\n")
+
+    hero = parse_cards("As Kd Qh")
+    pot = [Seat("pot", is_pot=True)]
+    _, base, naive = timed(lambda: field_odds_naive(VALUE3, hero, pot), repeat=1)
+    per_deal = base / naive.total
+    print(f"baseline: plain-Python twin, As Kd Qh vs the pot, {naive.total:,} deals: "
+          f"{base:.3f} s ({per_deal * 1e6:.2f} us per deal)\n")
+
+    print("1. full table of one game (every hand class vs the pot / dummy, exact); target < 2 s")
+    print(f"   {'game':10} {'cards':>5} {'classes':>7} {'first s':>8} {'warm s':>7} "
+          f"{'x base':>7} {'naive est. s':>12} {'target':>7}")
+    for name, cards in (("phoenix", 3), ("guts321", 3), ("guts321", 2), ("guts321", 1),
+                        ("challenge", 3)):
+        g = get_game(name)
+        first, warm, t = timed(lambda: g.table(cards, pot=1.0), repeat=1 if quick else 2)
+        deals = int(t.frame["total"].sum())
+        print(f"   {name:10} {cards:>5} {len(t.frame):>7} {first:8.3f} {warm:7.3f} "
+              f"{warm / base:7.2f} {deals * per_deal:12.0f} {'ok' if first < 2 else 'MISSED':>7}")
+
+    print("\n2. one hand vs the pot and two opponents (exact); target < 1 s")
+    cases = [
+        ("phoenix  As Kd Qh vs pot + 2 players", VALUE3, hero,
+         [Seat("pot", is_pot=True), Seat("player 2"), Seat("player 3")]),
+        ("phoenix  Qs Qd 5c vs pot + burned (Ah up) + 1", VALUE3, parse_cards("Qs Qd 5c"),
+         [Seat("pot", is_pot=True), Seat("burned", known=(parse_cards("Ah")[0],)), Seat("p3")]),
+        ("poker3   As Ks Qs vs dummy + 2 players (worst case)", POKER3, parse_cards("As Ks Qs"),
+         [Seat("dummy", is_pot=True), Seat("player 2"), Seat("player 3")]),
+        ("guts321  As Ks Qs vs 2 players (the rule: no dummy)", POKER3, parse_cards("As Ks Qs"),
+         [Seat("player 2"), Seat("player 3")]),
+    ]
+    for label, order, h, seats in cases:
+        first, warm, o = timed(lambda: field_odds(order, h, seats), repeat=1 if quick else 3)
+        print(f"   {label:52} first {first:6.3f} s  warm {warm:6.3f} s  x base {warm / base:6.2f}"
+              f"  deals {o.total:.3e} (naive est. {o.total * per_deal / 86400 / 365:,.0f} years)"
+              f"  {'ok' if first < 1 else 'MISSED'}")
+
+    print("\n3. Phoenix Burn, last card up, burned player's a-priori odds (rank-level kernel)")
+    for players in (3, 6, 10):
+        first, warm, o = timed(lambda: last_card_up(players), repeat=1)
+        print(f"   {players:2} players: first {first:6.3f} s  warm {warm:6.3f} s   "
+              f"win {o.win:.4f}  tie {o.tie:.4f}  lose {o.lose:.4f}")
+
+
+if __name__ == "__main__":
+    main()
