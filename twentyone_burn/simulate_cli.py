@@ -141,7 +141,7 @@ def register(app: typer.Typer) -> None:
                  mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
         """Monte Carlo of the game: mean return, SE, 99% interval, SD, frequencies."""
         from .simulate import simulate as run
-        workers = workers or _workers_default()
+        workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
         rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
@@ -198,7 +198,7 @@ def register(app: typer.Typer) -> None:
         """Theory vs simulation under the engine's optimal play; exit 0 on PASS, 1 on FAIL."""
         from .cli import _progress_analyze
         from .verify import verify as run
-        workers = workers or _workers_default()
+        workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
         rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
