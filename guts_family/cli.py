@@ -202,7 +202,7 @@ def build_app() -> typer.Typer:
                              "tie": t.meta["tie"], "player_tie": t.meta["player_tie"],
                              "weakest_hand_worth_going_in": t.meta["weakest_hand_worth_going_in"]})
         _emit({"pot": pot_v, "limit": limit_v, "rows": rows, "version": __version__}, as_json,
-              "\n".join(f"{r['game']:9} {r['cards']} cards vs {r['against']:9} "
+              "\n".join(f"{r['game']:9} {r['cards']}-card hands vs {r['against']:9} "
                         f"(ties {r['tie']}/{r['player_tie']}): go in with "
                         f"{r['weakest_hand_worth_going_in'] or 'nothing'} or better"
                         for r in rows))
