@@ -1114,17 +1114,14 @@ class Game:
         if len(seats) == 1:
             win, tie, lose, total = single_seat_counts(order)
             _, cls = order.all_hands
-            for arr, mask in ((win, ()), (tie, (0,))):
-                sums = np.zeros(order.n_classes, dtype=np.int64)
-                np.add.at(sums, cls, arr)
-                for k_ in range(order.n_classes):
-                    rows[k_][mask] = int(sums[k_])
-            lose_sum = np.zeros(order.n_classes, dtype=np.int64)
-            np.add.at(lose_sum, cls, lose)
-            sizes = order.class_sizes
-            for k_ in range(order.n_classes):
-                loses[k_] = int(lose_sum[k_])
-                totals[k_] = int(sizes[k_]) * total
+            by_class = {}
+            for name, arr in (("win", win), ("tie", tie), ("lose", lose)):
+                by_class[name] = np.zeros(order.n_classes, dtype=np.int64)
+                np.add.at(by_class[name], cls, arr)
+            for c in range(order.n_classes):
+                rows[c] = {(): int(by_class["win"][c]), (0,): int(by_class["tie"][c])}
+                loses[c] = int(by_class["lose"][c])
+                totals[c] = int(order.class_sizes[c]) * total
         else:
             reps, cls, mult = representatives(order)
             for hand, c, m in zip(reps.tolist(), cls.tolist(), mult.tolist()):
@@ -1133,8 +1130,8 @@ class Game:
                     rows[c][mask] = rows[c].get(mask, 0) + m * v
                 loses[c] += m * o.lose_count
                 totals[c] += m * o.total
-        return [FieldOdds(order.name, tuple(order.representative(k_)), (), seats, totals[k_],
-                          loses[k_], rows[k_]) for k_ in range(order.n_classes)]
+        return [FieldOdds(order.name, tuple(order.representative(c)), (), seats, totals[c],
+                          loses[c], rows[c]) for c in range(order.n_classes)]
 
     def table(self, cards: int | None = None, opponents: int | None = None, pot: float = 1.0,
               limit: float | None = None, tie: str | None = None,

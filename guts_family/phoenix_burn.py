@@ -33,7 +33,8 @@ from guts_family.hands import VALUE3
 from guts_family.odds import FieldOdds, Game, Seat, check_stakes, field_odds
 
 __all__ = ["GAME", "PhoenixBurn", "BURN_TIE_RULES", "vs_pot", "newcomer_odds", "swapped",
-           "SwapDecision", "swap", "BurnedOdds", "last_card_up", "last_card_up_naive"]
+           "SwapDecision", "swap", "BurnedOdds", "last_card_up", "last_card_up_naive",
+           "check_burned"]
 
 BURN_TIE_RULES = ("suit", "redeal")
 MAX_PLAYERS = 10
@@ -386,7 +387,9 @@ def check_burned(hand: Sequence[int], up: int, others_up: Sequence[int],
     if up not in hand:
         raise CardError(f"the face-up card {card_str(up)} is not in the hand {cards_str(hand)}")
     for o in others_up:
-        higher = (o >> 2, o & 3) > (up >> 2, up & 3) if burn_tie == "suit" else o >> 2 >= up >> 2
-        if higher:
-            raise CardError(f"the burned player's face-up card {card_str(up)} is not the highest: "
-                            f"{card_str(o)} is {'higher' if o >> 2 > up >> 2 or burn_tie == 'suit' else 'as high'}")
+        if burn_tie == "suit" and (o >> 2, o & 3) > (up >> 2, up & 3):
+            raise CardError(f"the burned player's face-up card {card_str(up)} is not the "
+                            f"highest: {card_str(o)} is higher")
+        if burn_tie == "redeal" and o >> 2 >= up >> 2:
+            raise CardError(f"the burned player's face-up card {card_str(up)} is not the "
+                            f"highest: {card_str(o)} is as high or higher (ties are redealt)")

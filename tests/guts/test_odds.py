@@ -77,10 +77,13 @@ def test_both_pair_paths_match_naive_twin(order, pair_path, monkeypatch):
         for _ in range(3):
             cards = rng.sample(deck, 5)
             hero, dead = cards[:3], cards[3:]
-            for seats in ([POT, Seat("p2"), Seat("p3")], [Seat("p2"), Seat("p3"), POT],
-                          [Seat("d", is_pot=True, min_class=200), Seat("p2"), Seat("p3")]):
-                fast = field_odds(order, hero, seats, dead, deck=deck)
-                slow = field_odds_naive(order, hero, seats, dead, deck=deck)
+            shown = Seat("d", is_pot=True, known=(dead[0],), min_class=1)  # enumerated, 2 cards
+            for seats, d in (([POT, Seat("p2"), Seat("p3")], dead),
+                             ([Seat("p2"), Seat("p3"), POT], dead),
+                             ([Seat("d", is_pot=True, min_class=200), Seat("p2"), Seat("p3")], dead),
+                             ([shown, Seat("p2"), Seat("p3")], dead[1:])):
+                fast = field_odds(order, hero, seats, d, deck=deck)
+                slow = field_odds_naive(order, hero, seats, d, deck=deck)
                 assert (fast.ties, fast.lose_count, fast.total) == \
                     (slow.ties, slow.lose_count, slow.total)
     # and on the full deck the two paths agree with each other
