@@ -16,7 +16,6 @@ import os
 import sys
 from typing import Optional
 
-import click
 import typer
 
 from guts_family import __version__
@@ -28,10 +27,10 @@ __all__ = ["build_app", "main", "parse_amount", "DEFAULT_TABLE_DIR"]
 
 DEFAULT_TABLE_DIR = os.path.join("strategy_tables", "guts")
 
-# typer may vendor its own copy of click: catch usage errors from either copy
-_CLICK_ERRORS = tuple({c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"}
-                      | {click.ClickException})
-_ABORTS = tuple({typer.Abort, click.exceptions.Abort})
+# Usage errors (unknown option, bad integer...) are click exceptions; recent typer vendors its
+# own click and no longer depends on the click package, so find the class through typer.
+_CLICK_ERRORS = tuple(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+_ABORTS = (typer.Abort,)
 
 _GAME_HELP = f"Game: {', '.join(GAME_NAMES)}."
 _TIE_HELP = (f"Tie with the pot's/dummy/dealer hand: {', '.join(TIE_RULES)} "
