@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, Optional
 
 import typer
 
-STRATEGIES = ("optimal", "always-stand")
+STRATEGIES = ("optimal", "chart", "always-stand")
 
 
 def _workers_default() -> int:
@@ -75,6 +75,9 @@ def _tables(name: str, rules: Any) -> Any:
         from .cli import _progress_analyze
         from .strategy import optimal_tables
         return optimal_tables(rules, _progress_analyze(rules).kept)
+    if name == "chart":
+        from .strategy import derive_chart
+        return derive_chart(rules).tables()
     from .cli import InputError
     raise InputError(f"unknown strategy {name!r}; choose one of: {', '.join(STRATEGIES)}")
 
@@ -126,8 +129,10 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def simulate(rounds: int = RoundsOpt, seed: Optional[int] = SeedOpt,
-                 strategy: str = typer.Option("optimal", "--strategy",
-                                              help="optimal (the engine's) or always-stand."),
+                 strategy: str = typer.Option(
+                     "optimal", "--strategy",
+                     help="optimal (the engine's decisions), chart (the derived "
+                          "total-dependent chart) or always-stand."),
                  workers: Optional[int] = WorkersOpt, chunk_size: int = ChunkOpt,
                  scheduler: Optional[str] = SchedOpt, checkpoint: Optional[Path] = CkptOpt,
                  penetration: Optional[float] = typer.Option(
@@ -185,7 +190,10 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def verify(rounds: int = typer.Option(10_000_000, "--rounds", help="Rounds to simulate."),
-               seed: Optional[int] = SeedOpt, workers: Optional[int] = WorkersOpt,
+               seed: Optional[int] = SeedOpt,
+               strategy: str = typer.Option(
+                   "optimal", "--strategy",
+                   help="optimal (the engine's decisions) or chart (the derived chart)."), workers: Optional[int] = WorkersOpt,
                chunk_size: int = ChunkOpt, scheduler: Optional[str] = SchedOpt,
                checkpoint: Optional[Path] = CkptOpt,
                out: Path = typer.Option(Path("."), "--out",
@@ -195,21 +203,23 @@ def register(app: typer.Typer) -> None:
                resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
                double_on: Optional[str] = DoubleOnOpt,
                mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
-        """Theory vs simulation under the engine's optimal play; exit 0 on PASS, 1 on FAIL."""
-        from .cli import _progress_analyze
+        """Theory vs simulation (exact engine vs Monte Carlo); exit 0 on PASS, 1 on FAIL."""
+        from .cli import InputError, _progress_analyze
         from .verify import verify as run
+        if strategy not in ("optimal", "chart"):
+            raise InputError(f"verify --strategy must be optimal or chart, not {strategy!r}")
         workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
         rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
                             mandatory_split)
         t0 = time.perf_counter()
-        analysis = _progress_analyze(rules)
+        analysis = _progress_analyze(rules) if strategy == "optimal" else None
         engine = time.perf_counter() - t0
         with progress_bar("simulating") as prog:
             v = _run(lambda: run(rules, rounds, seed=seed, chunk_size=chunk_size,
                                  workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                                 progress=prog, analysis=analysis))
+                                 progress=prog, analysis=analysis, strategy=strategy))
         v.engine_seconds += engine
         paths = v.write(out)
         if as_json:

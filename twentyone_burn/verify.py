@@ -40,8 +40,8 @@ from .rules import Rules
 from .shoe import NRANKS, RANKS, INFINITE_PROBS, full_shoe
 from .simulate import DEFAULT_CHUNK, SimResult, simulate
 
-__all__ = ["Check", "Theory", "Verification", "chi_square", "compare", "verify", "z_test",
-           "write_atomic"]
+__all__ = ["Check", "Theory", "Verification", "chi_square", "compare", "theory_for_tables",
+           "verify", "z_test", "write_atomic"]
 
 FAMILY_ALPHA = 0.01
 DEALER_KEYS = ("17", "18", "19", "20", "21", "bust")
@@ -57,7 +57,7 @@ class Theory:
     """
 
     expected_return: float
-    average_total_wager: float
+    average_total_wager: float | None
     probabilities: dict[str, float]
     dealer: dict[str, dict[str, float]]
     up_cards: dict[str, float]
@@ -70,6 +70,44 @@ class Theory:
                    dict(analysis.probabilities), analysis.dealer,
                    up_card_probabilities(analysis.rules),
                    f"exact engine (twentyone-burn {analysis.version}): {analysis.strategy}")
+
+
+def theory_for_tables(rules: Rules, tables: Any, expected_return: float,
+                      average_total_wager: float | None, source: str) -> Theory:
+    """Exact figures of any strategy's tables from the deal probabilities: burned ranks, split
+    and kept-hand-double frequencies (each a sum over the 2,200 deals), the dealer table and up
+    cards (the same for every strategy), with the given exact return and wager.
+
+    >>> from twentyone_burn.strategy import DecisionTables
+    >>> t = theory_for_tables(Rules(decks=None), DecisionTables.always_stand(Rules(decks=None)),
+    ...                       0.0, None, "by hand")
+    >>> round(t.probabilities["burn_A"], 8), round(t.probabilities["double"], 8)
+    (0.00045517, 0.0)
+    """
+    from .analysis import dealer_table
+    from .player import DOUBLE
+    from .shoe import deal_probability, three_card_multisets
+    burn = np.zeros(NRANKS)
+    split = double = 0.0
+    two = tables.two_card
+    for up in range(NRANKS):
+        for cards in three_card_multisets():
+            p = deal_probability(rules, cards, up)
+            if p == 0.0:
+                continue
+            b = int(tables.burn[up, cards[0], cards[1], cards[2]])
+            kept = list(cards)
+            kept.remove(b)
+            a, c = kept
+            burn[b] += p
+            if a == c and tables.split_kept[up, b, a]:
+                split += p
+            elif tables.play[up, b, two[a, c]] == DOUBLE:
+                double += p
+    probs = {("forced_split" if rules.mandatory_split else "split"): split, "double": double}
+    probs.update({f"burn_{RANKS[r]}": float(burn[r]) for r in range(NRANKS)})
+    return Theory(expected_return, average_total_wager, probs, dealer_table(rules),
+                  up_card_probabilities(rules), source)
 
 
 def up_card_probabilities(rules: Rules) -> dict[str, float]:
@@ -185,7 +223,7 @@ def compare(theory: Theory, sim: SimResult, alpha: float = FAMILY_ALPHA) -> list
     z, p = z_test(sim.mean, theory.expected_return, sim.se)
     specs.append(("expected return", "z", z, None, p, theory.expected_return, sim.mean,
                   f"simulated SE {sim.se:.3g}"))
-    if theory.average_total_wager:
+    if theory.average_total_wager is not None:
         z, p = z_test(sim.average_total_wager, theory.average_total_wager, sim.wager_se)
         specs.append(("average total wager", "z", z, None, p, theory.average_total_wager,
                       sim.average_total_wager, f"simulated SE {sim.wager_se:.3g}"))
@@ -344,7 +382,8 @@ class Verification:
             f"| expected return per initial wager | {t.expected_return:+.6f} | "
             f"{s.mean:+.6f} (SE {s.se:.6f}) |",
             f"| 99% interval of the simulated return | | [{lo:+.6f}, {hi:+.6f}] |",
-            f"| average total wager | {t.average_total_wager:.6f} | "
+            f"| average total wager | "
+            f"{'' if t.average_total_wager is None else format(t.average_total_wager, '.6f')} | "
             f"{s.average_total_wager:.6f} (SE {s.wager_se:.6f}) |",
             f"| SD of the net result per round | | {s.sd:.6f} |",
         ]
@@ -414,22 +453,36 @@ def write_atomic(path: str | Path, text: str) -> Path:
 def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int = DEFAULT_CHUNK,
            workers: int = 1, scheduler: Any = None, checkpoint: str | Path | None = None,
            progress: Callable[[int, int], None] | None = None, analysis: Any = None,
-           alpha: float = FAMILY_ALPHA) -> Verification:
-    """Run the exact engine and the simulator for ``rules`` under the engine's optimal
-    strategy and test one against the other. ``analysis`` reuses an engine run.
+           alpha: float = FAMILY_ALPHA, strategy: str = "optimal") -> Verification:
+    """Run the exact engine and the simulator for ``rules`` and test one against the other.
+
+    strategy: "optimal" (the engine's composition-dependent decisions; ``analysis`` reuses an
+    engine run) or "chart" (the derived total-dependent chart, ``strategy.derive_chart``, tested
+    on its exact return and the frequencies its tables give exactly).
 
     >>> v = verify(Rules(decks=None), 200_000, seed=1, chunk_size=100_000)
     >>> v.sim.rounds, len(v.checks)
     (200000, 8)
     """
-    from .strategy import optimal_tables
+    from .strategy import derive_chart, optimal_tables
     t0 = time.perf_counter()
-    if analysis is None:
-        from .analysis import analyze
-        analysis = analyze(rules)
-    tables = optimal_tables(rules, analysis.kept)
+    if strategy == "optimal":
+        if analysis is None:
+            from .analysis import analyze
+            analysis = analyze(rules)
+        tables = optimal_tables(rules, analysis.kept)
+        theory = Theory.from_analysis(analysis)
+    elif strategy == "chart":
+        chart = derive_chart(rules)
+        tables = chart.tables()
+        theory = theory_for_tables(
+            rules, tables, chart.expected_return, None,
+            f"exact engine (twentyone-burn {__version__}): the exact value of the derived "
+            f"total-dependent chart (strategy.derive_chart); frequencies from the deal "
+            f"probabilities and the chart's tables")
+    else:
+        raise ValueError(f"unknown strategy {strategy!r}; choose optimal or chart")
     engine_seconds = time.perf_counter() - t0
     sim = simulate(tables, rounds, seed=seed, chunk_size=chunk_size, workers=workers,
                    scheduler=scheduler, checkpoint=checkpoint, progress=progress)
-    theory = Theory.from_analysis(analysis)
     return Verification(rules, theory, sim, compare(theory, sim, alpha), alpha, engine_seconds)

@@ -172,3 +172,19 @@ def test_standard_rules_verification_ten_million_rounds(tmp_path):
     v = verify(Rules(), 10_000_000, seed=2026, workers=2)
     v.write(tmp_path)
     assert v.passed, [(c.name, c.p_value) for c in v.checks]
+
+
+def test_theory_from_tables_reproduces_the_engines_frequencies(analysis):
+    from twentyone_burn.strategy import optimal_tables
+    from twentyone_burn.verify import theory_for_tables
+    t = theory_for_tables(INF, optimal_tables(INF, analysis.kept), 0.0, None, "tables")
+    for key, value in t.probabilities.items():
+        assert value == pytest.approx(analysis.probabilities[key], abs=1e-12), key
+    assert t.dealer == analysis.dealer
+
+
+@pytest.mark.slow
+def test_derived_chart_verification_infinite_deck():
+    v = verify(INF, 5_000_000, seed=6, strategy="chart")
+    assert v.passed, [(c.name, c.p_value) for c in v.checks]
+    assert "average total wager" not in [c.name for c in v.checks]
