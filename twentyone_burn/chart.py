@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["ACTIONS", "SPLIT_MARKS", "UP_COLUMNS", "KEPT_HANDS", "PAIRS", "HARD_TOTALS",
            "SOFT_TOTALS", "Chart", "ChartError", "load_chart", "save_chart", "save_csv",
-           "save_xlsx", "kept_kind"]
+           "save_xlsx", "read_csv_dir", "read_xlsx", "kept_kind", "rules_summary"]
 
 #: hit; stand; double else hit; double else stand
 ACTIONS = ("H", "S", "D", "Ds")
@@ -594,7 +594,7 @@ def _rule_meanings() -> dict[str, str]:
     for line in (Rules.__doc__ or "").splitlines():
         key, sep, text = line.strip().partition(": ")
         if sep and key in {f.name for f in dataclasses.fields(Rules)}:
-            out[key] = text
+            out[key] = text.replace("``", "")
     return out
 
 
@@ -616,8 +616,8 @@ def _workbook(chart: Chart, optimal: "Analysis | None" = None,
     centre = Alignment(horizontal="center", vertical="center")
     header_fill = PatternFill("solid", fgColor="D9D9D9")
     fills = {k: PatternFill("solid", fgColor=v) for k, v in FILLS.items()}
-    subtitle = (f"{chart.name} | rules hash {r.rules_hash[:16]} | twentyone-burn {__version__}"
-                f" | rules: {_rules_line(r)}")
+    subtitle = (f"{rules_summary(r)} | rules hash {r.rules_hash[:16]} | "
+                f"twentyone-burn {__version__}")
 
     def page(ws, landscape: bool = False) -> None:
         ws.page_setup.orientation = "landscape" if landscape else "portrait"
@@ -738,9 +738,12 @@ def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fi
     from openpyxl.styles import Alignment
     r = chart.rules
     ws.cell(1, 1, "21 Burn: the value of this chart").font = title_font
-    ws.cell(2, 1, f"{chart.name} | rules hash {r.rules_hash} | twentyone-burn {__version__}")
+    ws.cell(2, 1, f"chart: {chart.name}")
+    ws.cell(3, 1, f"rules: {rules_summary(r)} | rules hash {r.rules_hash} | "
+                  f"twentyone-burn {__version__}")
+    top = 5
     for c, h in enumerate(("", "optimal play", "this chart"), 1):
-        cell = ws.cell(_HEADER_ROW, c, h)
+        cell = ws.cell(top, c, h)
         cell.font, cell.fill, cell.border = bold, header_fill, box
     rows = [
         ("expected return (per initial wager)", optimal.expected_return, valued.expected_return),
@@ -748,7 +751,7 @@ def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fi
         ("element of risk", optimal.element_of_risk, valued.element_of_risk),
         ("average total wager", optimal.average_total_wager, valued.average_total_wager),
     ]
-    row = _HEADER_ROW
+    row = top
     for label, a, b in rows:
         row += 1
         ws.cell(row, 1, label).border = box
@@ -774,16 +777,37 @@ def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fi
         ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=6)
         cell = ws.cell(row, 2, text)
         cell.alignment = wrap
-        ws.row_dimensions[row].height = 15 * (1 + len(text) // 110)
+        ws.row_dimensions[row].height = 15 * (1 + len(text) // 70)
         row += 1
     ws.column_dimensions["A"].width = 48
     for c in "BCDEF":
         ws.column_dimensions[c].width = 16
-    ws.freeze_panes = ws.cell(_HEADER_ROW + 1, 1)
+    ws.freeze_panes = ws.cell(top + 1, 1)
 
 
-def _rules_line(r: Rules) -> str:
-    return ", ".join(f"{k}={v}" for k, v in r.to_dict().items())
+def rules_summary(r: Rules) -> str:
+    """The rules in a few words, for a chart's subtitle.
+
+    >>> rules_summary(Rules())
+    '6 decks, H17, double any 2 cards, DAS, split to 4 hands, no RSA, split aces 1 card'
+    """
+    parts = ["infinite deck" if r.decks is None else f"{r.decks} deck{'s' * (r.decks != 1)}",
+             "H17" if r.hit_soft_17 else "S17",
+             "double any 2 cards" if r.double_on == "any" else f"double {r.double_on}",
+             "DAS" if r.double_after_split else "no DAS",
+             f"split to {r.max_hands} hands", "RSA" if r.resplit_aces else "no RSA"]
+    if r.split_aces_one_card:
+        parts.append("split aces 1 card")
+    if not r.mandatory_split:
+        parts.append("optional split")
+    if r.win_pays != 1.0 or r.commission:
+        parts.append(f"wins pay {r.win_pays:g}" + (f" less {r.commission:g}" if r.commission
+                                                    else ""))
+    if r.dealer_22_pushes:
+        parts.append("dealer 22 pushes")
+    if r.ties_lose:
+        parts.append("ties lose")
+    return ", ".join(parts)
 
 
 def _xlsx_bytes(chart: Chart, optimal: "Analysis | None" = None,

@@ -165,7 +165,8 @@ def _print(out: dict[str, Any], title: str) -> None:
     for key, label in (("expected_return", "expected return"), ("house_edge", "house edge"),
                        ("element_of_risk", "element of risk"),
                        ("average_total_wager", "average total wager")):
-        typer.echo(f"{label:30s} {c[key]:+14.8f}" + (f" {o[key]:+14.8f}" if o else ""))
+        f = "14.8f" if key == "average_total_wager" else "+14.8f"
+        typer.echo(f"{label:30s} {c[key]:{f}}" + (f" {o[key]:{f}}" if o else ""))
     if o:
         typer.echo(f"{'cost of the chart':30s} {out['cost']:14.8f}  (optimal minus chart "
                    "expected return, per initial wager)")
