@@ -1,0 +1,108 @@
+"""figures: the report's plots (matplotlib, no pyplot state), as SVG or PNG bytes.
+
+Each function draws numbers already in the :class:`~twentyone_burn.report.Report`; none computes
+a probability. SVGs are reproducible byte for byte (no date, fixed id salt, text as paths, so
+the page needs no fonts).
+
+>>> import pandas as pd
+>>> d = pd.DataFrame({"up": ["A", "A"], "dealer": ["21 Burn", "ordinary"], "bust": [.3, .1]})
+>>> dealer_bust(d, "svg")[:5]
+b'<?xml'
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pandas as pd
+from matplotlib import rc_context
+from matplotlib.figure import Figure
+
+BURN_COLOUR = "#c0392b"
+ORDINARY_COLOUR = "#7f8c8d"
+_RC = {"svg.hashsalt": "twentyone-burn", "svg.fonttype": "path", "font.size": 10,
+       "axes.spines.top": False, "axes.spines.right": False}
+
+
+def _save(fig: Figure, fmt: str) -> bytes:
+    buf = io.BytesIO()
+    meta: dict[str, Any] = {"Date": None} if fmt == "svg" else {}
+    fig.savefig(buf, format=fmt, metadata=meta, dpi=150 if fmt == "png" else 72,
+                bbox_inches="tight")
+    return buf.getvalue()
+
+
+def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg") -> bytes:
+    """Bars of the dealer's bust rate by up card: the 21 Burn dealer and an ordinary one.
+
+    ``dealer``: rows (up, dealer, bust, ...) as in :func:`twentyone_burn.report.dealer_comparison`.
+    """
+    with rc_context(_RC):
+        fig = Figure(figsize=(7.5, 3.6))
+        ax = fig.add_subplot()
+        ups = list(dict.fromkeys(dealer["up"]))
+        x = range(len(ups))
+        for k, (name, colour) in enumerate((("21 Burn", BURN_COLOUR),
+                                            ("ordinary", ORDINARY_COLOUR))):
+            sub = dealer[dealer["dealer"] == name].set_index("up").reindex(ups)
+            label = ("21 Burn dealer (burns its highest card)" if name == "21 Burn" else
+                     "ordinary two-card dealer (no burn)")
+            ax.bar([i + (k - 0.5) * 0.38 for i in x], 100 * sub["bust"], width=0.38,
+                   color=colour, label=label)
+        ax.set_xticks(list(x), ups)
+        ax.set_xlabel("dealer up card")
+        ax.set_ylabel("dealer busts (%)")
+        ax.set_title("Dealer bust rate by up card (exact)")
+        ax.legend(frameon=False, loc="upper left")
+        ax.set_ylim(0, max(100 * dealer["bust"].max() * 1.25, 10))
+        ax.grid(axis="y", alpha=0.3)
+        return _save(fig, fmt)
+
+
+def net_result(net: pd.DataFrame, label: str, fmt: str = "svg") -> bytes:
+    """Bars of the simulated net result per round (log scale) with 95% error bars.
+
+    ``net``: rows (net, probability, se); ``label``: how the simulation is described.
+    """
+    with rc_context(_RC):
+        fig = Figure(figsize=(7.5, 3.6))
+        ax = fig.add_subplot()
+        colours = [BURN_COLOUR if v < 0 else "#27ae60" if v > 0 else ORDINARY_COLOUR
+                   for v in net["net"]]
+        ax.bar(net["net"], net["probability"], width=0.7 * _spacing(net["net"]),
+               color=colours, yerr=1.96 * net["se"], ecolor="#333333", capsize=2)
+        ax.set_yscale("log")
+        ax.set_xticks(list(net["net"]), [f"{v:+g}" if v else "0" for v in net["net"]])
+        ax.set_xlabel("net result of the round (initial wagers)")
+        ax.set_ylabel("probability")
+        ax.set_title(f"Net result per round ({label}; bars: 95% intervals)", fontsize=9)
+        ax.grid(axis="y", alpha=0.3)
+        return _save(fig, fmt)
+
+
+def _spacing(values: pd.Series) -> float:
+    v = sorted(set(float(x) for x in values))
+    gaps = [b - a for a, b in zip(v, v[1:])]
+    return min(gaps) if gaps else 1.0
+
+
+def variations(rows: pd.DataFrame, fmt: str = "svg") -> bytes:
+    """Horizontal bars of the change in the player's expected return of each rule variation.
+
+    ``rows``: the report's variation table (variation, change, is_base, ...).
+    """
+    rows = rows[~rows["is_base"]]
+    with rc_context(_RC):
+        fig = Figure(figsize=(7.5, 0.32 * len(rows) + 1.0))
+        ax = fig.add_subplot()
+        y = list(range(len(rows)))[::-1]
+        ch = 100 * rows["change"]
+        ax.barh(y, ch, color=[BURN_COLOUR if c < 0 else "#27ae60" for c in ch], height=0.65)
+        ax.set_yticks(y, list(rows["variation"]))
+        ax.axvline(0, color="#333333", lw=0.8)
+        ax.set_xlabel("change in the player's expected return (% of the initial wager); "
+                      "negative = better for the house", fontsize=8)
+        ax.set_title("Effect of each rule variation (exact)")
+        ax.grid(axis="x", alpha=0.3)
+        return _save(fig, fmt)
