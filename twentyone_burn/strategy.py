@@ -154,64 +154,17 @@ def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
 
 
 # -- printed charts -----------------------------------------------------------------------------
-LETTERS = ("H", "S", "D", "Ds")
 HARD_TOTALS = tuple(range(4, 22))
 SOFT_TOTALS = tuple(range(12, 22))
 
 
-def expand_chart(rules: Rules, hard: np.ndarray, soft: np.ndarray, resplit: np.ndarray,
-                 burn_values: np.ndarray, name: str) -> DecisionTables:
-    """A total-dependent chart as complete decision tables.
-
-    hard[up, total - 4] and soft[up, total - 12] hold letter indices into LETTERS (H, S, D =
-    double else hit, Ds = double else stand); resplit[up, pair] is True for "P";
-    burn_values[up, a, c] is the value of keeping ranks a and c. A hand takes the cell of its
-    best total and softness; split aces that get one card stand; the burn keeps the pair of
-    cards with the highest value (ties: burn the lowest rank).
-
-    >>> r = Rules(decks=None)
-    >>> h = np.zeros((10, 18), dtype=np.int64); s = np.ones((10, 10), dtype=np.int64)
-    >>> t = expand_chart(r, h, s, np.zeros((10, 10), bool), np.zeros((10, 10, 10)), "x")
-    >>> int(t.play[5, 0, hand_table().of((9, 9, 1))])   # hard 22 is a bust: never asked
-    0
-    """
-    import itertools
-
-    table = hand_table()
-    t = DecisionTables.empty(rules, name)
-    nh = len(table.index)
-    cj, _ = hidden_combos(rules.max_hands)
-    for split_hand, target in ((False, None), (True, None)):
-        acts = np.zeros((NRANKS, nh), dtype=np.int8)
-        for h in range(nh):
-            if table.ncards[h] < 2:
-                continue
-            tot, sft = int(table.total[h]), bool(table.soft[h])
-            for up in range(NRANKS):
-                letter = LETTERS[soft[up, tot - 12]] if sft else (
-                    LETTERS[hard[up, tot - 4]] if tot >= 4 else "S")
-                can = table.ncards[h] == 2 and rules.may_double(int(table.hard[h]), sft,
-                                                                 split_hand)
-                acts[up, h] = {"H": HIT, "S": STAND, "D": DOUBLE if can else HIT,
-                               "Ds": DOUBLE if can else STAND}[letter]
-        if not split_hand:
-            t.play[:] = acts[:, None, :]
-        else:
-            t.split_play[:] = acts[:, None, None, None, :]
-    for up in range(NRANKS):
-        for p in range(NRANKS):
-            t.split_kept[up, :, p] = rules.mandatory_split or bool(resplit[up, p])
-            t.resplit[up, :, p] = bool(resplit[up, p]) and rules.may_resplit(p)
-        for cards in itertools.combinations_with_replacement(range(NRANKS), 3):
-            best, burn = -np.inf, cards[0]
-            for i in sorted(set(range(3)), key=lambda k: cards[k]):
-                a, c = sorted(cards[k] for k in range(3) if k != i)
-                v = burn_values[up, a, c]
-                if v > best + 1e-12:
-                    best, burn = v, cards[i]
-            for perm in set(itertools.permutations(cards)):
-                t.burn[up][perm] = burn
-    return t
+def _chart_tables(rules: Rules, hard: np.ndarray, soft: np.ndarray, resplit: np.ndarray,
+                  burn_values: np.ndarray, name: str) -> DecisionTables:
+    """Letter arrays (see :meth:`twentyone_burn.chart.Chart.from_arrays`) as decision tables,
+    through the chart's own expansion so that a derived chart and a printed one are valued
+    alike."""
+    from .chart import Chart
+    return Chart.from_arrays(rules, hard, soft, resplit, burn_values, name).to_tables()
 
 
 def _initial_letters() -> tuple[np.ndarray, np.ndarray]:
@@ -281,7 +234,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
         seen: list[tuple] = []
         best = None
         for it in range(max_iterations):
-            tables = expand_chart(rules, hard, soft, resplit, burn_vals, "derived chart")
+            tables = _chart_tables(rules, hard, soft, resplit, burn_vals, "derived chart")
             cell_sum = np.zeros((NRANKS, NCELLS, 4))
             rs_sum = np.zeros((NRANKS, NRANKS, 2))
             kept = {}
@@ -419,7 +372,8 @@ def opt_flat(rules: Rules, up: int) -> np.ndarray:
 
 @dataclass(frozen=True, eq=False)
 class DerivedChart:
-    """A derived chart as letter arrays (see :func:`expand_chart`) with its exact value.
+    """A derived chart as letter arrays (see :meth:`~twentyone_burn.chart.Chart.from_arrays`)
+    with its exact value.
 
     expected_return: the exact expected return of the chart; optimal_return: that of optimal
     composition-dependent play; iterations: iterations until the chart stopped changing.
@@ -437,5 +391,5 @@ class DerivedChart:
 
     def tables(self) -> DecisionTables:
         """The chart as decision tables."""
-        return expand_chart(self.rules, self.hard, self.soft, self.resplit, self.burn_values,
-                            "the derived total-dependent chart")
+        return _chart_tables(self.rules, self.hard, self.soft, self.resplit, self.burn_values,
+                             "the derived total-dependent chart")
