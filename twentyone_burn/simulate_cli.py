@@ -82,14 +82,20 @@ def _tables(name: str, rules: Any) -> Any:
     raise InputError(f"unknown strategy {name!r}; choose one of: {', '.join(STRATEGIES)}")
 
 
-def _run(fn: Callable[[], Any]) -> Any:
-    """Turn the simulator's own errors into the CLI's one-line input errors."""
+def _run(fn: Callable[[], Any], checkpoint: Optional[Path]) -> Any:
+    """Turn the simulator's own errors into the CLI's one-line input errors, and Ctrl-C into
+    one line saying how to resume."""
     from .cli import InputError
     from .simulate import SimulationError
     try:
         return fn()
     except SimulationError as e:
         raise InputError(str(e)) from None
+    except KeyboardInterrupt:
+        where = (f"; finished chunks are kept in {checkpoint}: run the same command again to "
+                 f"resume" if checkpoint else "")
+        typer.echo(f"interrupted{where}", err=True)
+        sys.exit(130)
 
 
 def _check_counts(rounds: int, workers: int, chunk_size: int) -> None:
@@ -155,7 +161,7 @@ def register(app: typer.Typer) -> None:
         with progress_bar("simulating") as prog:
             res = _run(lambda: run(tables, rounds, seed=seed, chunk_size=chunk_size,
                                    workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                                   penetration=penetration, progress=prog))
+                                   penetration=penetration, progress=prog), checkpoint)
         d = res.to_json_dict()
         if as_json:
             typer.echo(json.dumps(d, indent=2))
@@ -219,7 +225,8 @@ def register(app: typer.Typer) -> None:
         with progress_bar("simulating") as prog:
             v = _run(lambda: run(rules, rounds, seed=seed, chunk_size=chunk_size,
                                  workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                                 progress=prog, analysis=analysis, strategy=strategy))
+                                 progress=prog, analysis=analysis, strategy=strategy),
+                     checkpoint)
         v.engine_seconds += engine
         paths = v.write(out)
         if as_json:

@@ -286,6 +286,7 @@ class Verification:
     checks: list[Check]
     alpha: float = FAMILY_ALPHA
     engine_seconds: float = 0.0
+    label: str = "optimal"
     created: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
         timespec="seconds"))
     version: str = __version__
@@ -417,8 +418,8 @@ class Verification:
 
     def write(self, out_dir: str | Path = ".", stem: str | None = None) -> tuple[Path, Path]:
         """Write the record as ``stem.json`` and ``stem.md`` in ``out_dir`` (atomically)."""
-        stem = stem or (f"verify-{self.rules.rules_hash[:12]}-seed{self.sim.seed_entropy}-"
-                        f"{self.sim.rounds}")
+        stem = stem or (f"verify-{self.rules.rules_hash[:12]}-{self.label}-"
+                        f"seed{self.sim.seed_entropy}-{self.sim.rounds}")
         d = Path(out_dir)
         d.mkdir(parents=True, exist_ok=True)
         j = write_atomic(d / f"{stem}.json", json.dumps(self.to_json_dict(), indent=2) + "\n")
@@ -485,4 +486,5 @@ def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int =
     engine_seconds = time.perf_counter() - t0
     sim = simulate(tables, rounds, seed=seed, chunk_size=chunk_size, workers=workers,
                    scheduler=scheduler, checkpoint=checkpoint, progress=progress)
-    return Verification(rules, theory, sim, compare(theory, sim, alpha), alpha, engine_seconds)
+    return Verification(rules, theory, sim, compare(theory, sim, alpha), alpha, engine_seconds,
+                        strategy)
