@@ -47,9 +47,12 @@ def test_deal_probabilities_exact_and_summing_to_one():
     assert total == 1
 
 
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
 def run(*args):
     return subprocess.run([sys.executable, "-m", "twentyone_burn.cli", *args],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, cwd=ROOT)
 
 
 def test_analyze_json_keys_infinite_deck():
@@ -106,3 +109,16 @@ def test_unknown_rules_key_in_file(tmp_path):
     f.write_text("decks = 6\ncolour = 'red'\n")
     p = run("analyze", "--rules", str(f))
     assert p.returncode == 2 and "colour" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_analyze_values_a_chart_exactly():
+    """--strategy values the published chart: never above optimal play, and equal to the
+    engine's valuation of the chart's tables."""
+    p = run("analyze", "--decks", "inf", "--strategy", "strategy_tables", "--json")
+    assert p.returncode == 0, p.stderr
+    chart = json.loads(p.stdout)
+    best = json.loads(run("analyze", "--decks", "inf", "--json").stdout)
+    assert chart["expected_return"] <= best["expected_return"] + 1e-12
+    assert "chart" in chart["strategy"]
+    bad = run("analyze", "--strategy", "/no/such/chart")
+    assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1

@@ -57,15 +57,15 @@ def build_rules(rules_file: Optional[Path], decks: Optional[str], s17: Optional[
     return base.replace(**changes) if changes else base
 
 
-def _progress_analyze(rules: Rules):
+def _progress_analyze(rules: Rules, tables=None):
     from .analysis import analyze
     if not sys.stderr.isatty():
-        return analyze(rules)
+        return analyze(rules, tables=tables)
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     with Progress(TextColumn("analysing"), BarColumn(), TextColumn("{task.completed}/10 up cards"),
                   TimeElapsedColumn(), transient=True) as prog:
         task = prog.add_task("up", total=10)
-        return analyze(rules, progress=lambda k: prog.update(task, completed=k))
+        return analyze(rules, progress=lambda k: prog.update(task, completed=k), tables=tables)
 
 
 def _fmt(x: float | None) -> str:
@@ -77,11 +77,18 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
             s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
             resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
             double_on: Optional[str] = DoubleOnOpt, mandatory_split: Optional[bool] = SplitOpt,
+            strategy: Optional[Path] = typer.Option(
+                None, "--strategy", help="Value this chart (CSV folder or .xlsx) exactly "
+                "instead of optimal play."),
             as_json: bool = JsonOpt) -> None:
     """The exact expected return, house edge and element of risk of the game."""
     rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
                         mandatory_split)
-    a = _progress_analyze(rules)
+    tables = None
+    if strategy is not None:
+        from .strategy_cli import chart_strategy
+        _, tables, _ = chart_strategy(strategy, rules)
+    a = _progress_analyze(rules, tables)
     if as_json:
         typer.echo(json.dumps(a.to_json_dict(), indent=2))
         return
