@@ -844,8 +844,10 @@ def read_xlsx(path: str | Path, rules: Rules | None = None) -> Chart:
         for attr, spec in _SPECS.items():
             sheet = _SHEET_OF[attr]
             if sheet not in wb.sheetnames:
-                raise ChartError(f"{p}: sheet {sheet!r} missing (sheets: {', '.join(wb.sheetnames)})")
+                raise ChartError(f"{p}: sheet {sheet!r} missing "
+                                 f"(sheets: {', '.join(wb.sheetnames)})")
             ws = wb[sheet]
+            ws.reset_dimensions()  # some writers store a wrong used range; read every row
             width = len(spec.extra) + 1 + len(UP_COLUMNS)
             # only the table's columns: notes and the legend sit to its right
             rows = [list(v) for v in ws.iter_rows(min_row=_HEADER_ROW, max_col=width,
@@ -877,7 +879,9 @@ def _read_rules_sheet(ws, p: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     rules hash, version and chart name."""
     options: dict[str, Any] = {}
     meta: dict[str, Any] = {}
-    rows = list(ws.iter_rows(min_row=_HEADER_ROW, max_col=2, values_only=True))
+    ws.reset_dimensions()
+    rows = [(list(r) + [None, None])[:2]
+            for r in ws.iter_rows(min_row=_HEADER_ROW, max_col=2, values_only=True)]
     if not rows or [_text(x).lower() for x in rows[0]] != ["option", "value"]:
         raise ChartError(f"{p}, sheet Rules, cell A{_HEADER_ROW}: header must be option, value")
     i = 1
@@ -934,8 +938,8 @@ def chart_paths(out: str | Path) -> tuple[Path, Path]:
     """(workbook, CSV folder) for an output path: a path ending in .xlsx names the workbook and
     the CSVs go beside it; any other path is a folder that gets chart.xlsx and the CSVs.
 
-    >>> chart_paths("tables"), chart_paths("x/my.xlsx")
-    ((PosixPath('tables/chart.xlsx'), PosixPath('tables')), (PosixPath('x/my.xlsx'), PosixPath('x')))
+    >>> [str(p) for p in chart_paths("tables") + chart_paths("x/my.xlsx")]
+    ['tables/chart.xlsx', 'tables', 'x/my.xlsx', 'x']
     """
     p = Path(out)
     if p.suffix.lower() == ".xlsx":

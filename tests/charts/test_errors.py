@@ -5,7 +5,6 @@ from __future__ import annotations
 import subprocess
 import sys
 
-import pandas as pd
 import pytest
 from openpyxl import load_workbook
 

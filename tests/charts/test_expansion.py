@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-import pytest
 
 from twentyone_burn.chart import UP_COLUMNS, Chart
 from twentyone_burn.player import DOUBLE, HIT, STAND, hand_table

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from openpyxl import load_workbook
 
-from twentyone_burn.chart import (CSV_FILES, Chart, ChartError, chart_paths, load_chart,
+from twentyone_burn.chart import (CSV_FILES, chart_paths, load_chart,
                                   read_csv_dir, read_xlsx, save_chart, save_csv, save_xlsx)
 from twentyone_burn.rules import Rules
 
