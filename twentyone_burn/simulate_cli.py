@@ -67,19 +67,32 @@ def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
             prog.stop()
 
 
-def _tables(name: str, rules: Any) -> Any:
-    from .strategy import DecisionTables
-    if name == "always-stand":
-        return DecisionTables.always_stand(rules)
-    if name == "optimal":
-        from .cli import _progress_analyze
-        from .strategy import optimal_tables
-        return optimal_tables(rules, _progress_analyze(rules).kept)
-    if name == "chart":
-        from .strategy import derive_chart
-        return derive_chart(rules).tables()
+def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any, str]:
+    """(rules, tables, label) for ``--strategy``; tables None means the engine's optimal play.
+
+    ``name``: optimal, always-stand, chart (derive the chart for the rules) or a chart folder
+    or .xlsx workbook (played under its own rules unless rule options were given).
+
+    >>> resolve_strategy("psychic", None, False)
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.cli.InputError: unknown strategy 'psychic'; give optimal, chart, always-stand or a chart folder / .xlsx workbook
+    """
     from .cli import InputError
-    raise InputError(f"unknown strategy {name!r}; choose one of: {', '.join(STRATEGIES)}")
+    from .strategy import DecisionTables
+    if name == "optimal":
+        return rules, None, "optimal"
+    if name == "always-stand":
+        return rules, DecisionTables.always_stand(rules), "always-stand"
+    from . import strategy_cli
+    if name == "chart":
+        chart, _ = strategy_cli.derive(rules)
+        return rules, chart.to_tables(), "chart"
+    if not Path(name).exists():
+        raise InputError(f"unknown strategy {name!r}; give {', '.join(STRATEGIES)} or a chart "
+                         f"folder / .xlsx workbook")
+    rules, tables, _ = strategy_cli.chart_strategy(name, rules if rules_given else None)
+    return rules, tables, "chart"
 
 
 def _run(fn: Callable[[], Any], checkpoint: Optional[Path]) -> Any:
@@ -132,13 +145,14 @@ def register(app: typer.Typer) -> None:
                             help="Dask scheduler address: run the chunks on that cluster.")
     CkptOpt = typer.Option(None, "--checkpoint",
                            help="Append finished chunks to this file; rerun to resume.")
+    StrategyOpt = typer.Option(
+        "optimal", "--strategy",
+        help="optimal (the engine's decisions), chart (derive the chart for the rules), "
+             "always-stand, or a chart folder / .xlsx workbook (e.g. strategy_tables).")
 
     @app.command()
     def simulate(rounds: int = RoundsOpt, seed: Optional[int] = SeedOpt,
-                 strategy: str = typer.Option(
-                     "optimal", "--strategy",
-                     help="optimal (the engine's decisions), chart (the derived "
-                          "total-dependent chart) or always-stand."),
+                 strategy: str = StrategyOpt,
                  workers: Optional[int] = WorkersOpt, chunk_size: int = ChunkOpt,
                  scheduler: Optional[str] = SchedOpt, checkpoint: Optional[Path] = CkptOpt,
                  penetration: Optional[float] = typer.Option(
@@ -155,9 +169,13 @@ def register(app: typer.Typer) -> None:
         workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
-        rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                            mandatory_split)
-        tables = _tables(strategy, rules)
+        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on, mandatory_split)
+        rules, tables, _ = resolve_strategy(strategy, build_rules(*opts),
+                                            any(o is not None for o in opts))
+        if tables is None:
+            from .cli import _progress_analyze
+            from .strategy import optimal_tables
+            tables = optimal_tables(rules, _progress_analyze(rules).kept)
         with progress_bar("simulating") as prog:
             res = _run(lambda: run(tables, rounds, seed=seed, chunk_size=chunk_size,
                                    workers=workers, scheduler=scheduler, checkpoint=checkpoint,
@@ -196,10 +214,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def verify(rounds: int = typer.Option(10_000_000, "--rounds", help="Rounds to simulate."),
-               seed: Optional[int] = SeedOpt,
-               strategy: str = typer.Option(
-                   "optimal", "--strategy",
-                   help="optimal (the engine's decisions) or chart (the derived chart)."), workers: Optional[int] = WorkersOpt,
+               seed: Optional[int] = SeedOpt, strategy: str = StrategyOpt, workers: Optional[int] = WorkersOpt,
                chunk_size: int = ChunkOpt, scheduler: Optional[str] = SchedOpt,
                checkpoint: Optional[Path] = CkptOpt,
                out: Path = typer.Option(Path("."), "--out",
@@ -210,22 +225,25 @@ def register(app: typer.Typer) -> None:
                double_on: Optional[str] = DoubleOnOpt,
                mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
         """Theory vs simulation (exact engine vs Monte Carlo); exit 0 on PASS, 1 on FAIL."""
-        from .cli import InputError, _progress_analyze
+        from .cli import _progress_analyze
         from .verify import verify as run
-        if strategy not in ("optimal", "chart"):
-            raise InputError(f"verify --strategy must be optimal or chart, not {strategy!r}")
         workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
-        rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                            mandatory_split)
+        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on, mandatory_split)
         t0 = time.perf_counter()
-        analysis = _progress_analyze(rules) if strategy == "optimal" else None
+        rules, tables, label = resolve_strategy(strategy, build_rules(*opts),
+                                                any(o is not None for o in opts))
+        if tables is None:
+            analysis = _progress_analyze(rules)
+        else:
+            from .strategy_cli import _analyze
+            analysis = _analyze(rules, tables, "valuing the strategy")
         engine = time.perf_counter() - t0
         with progress_bar("simulating") as prog:
             v = _run(lambda: run(rules, rounds, seed=seed, chunk_size=chunk_size,
                                  workers=workers, scheduler=scheduler, checkpoint=checkpoint,
-                                 progress=prog, analysis=analysis, strategy=strategy),
+                                 progress=prog, tables=tables, analysis=analysis, label=label),
                      checkpoint)
         v.engine_seconds += engine
         paths = v.write(out)

@@ -453,38 +453,38 @@ def write_atomic(path: str | Path, text: str) -> Path:
 
 def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int = DEFAULT_CHUNK,
            workers: int = 1, scheduler: Any = None, checkpoint: str | Path | None = None,
-           progress: Callable[[int, int], None] | None = None, analysis: Any = None,
-           alpha: float = FAMILY_ALPHA, strategy: str = "optimal") -> Verification:
+           progress: Callable[[int, int], None] | None = None, tables: Any = None,
+           analysis: Any = None, alpha: float = FAMILY_ALPHA,
+           label: str | None = None) -> Verification:
     """Run the exact engine and the simulator for ``rules`` and test one against the other.
 
-    strategy: "optimal" (the engine's composition-dependent decisions; ``analysis`` reuses an
-    engine run) or "chart" (the derived total-dependent chart, ``strategy.derive_chart``, tested
-    on its exact return and the frequencies its tables give exactly).
+    tables: the strategy (:class:`~twentyone_burn.strategy.DecisionTables`, e.g. a printed
+    chart's); None = the engine's optimal decisions (``strategy.optimal_tables``). The theory
+    is the engine's exact analysis of that same strategy (``analysis.analyze``, with
+    ``tables=`` for a fixed strategy); ``analysis`` reuses one already run. ``label`` names
+    the strategy in the record's file name.
 
     >>> v = verify(Rules(decks=None), 200_000, seed=1, chunk_size=100_000)
-    >>> v.sim.rounds, len(v.checks)
-    (200000, 8)
+    >>> v.sim.rounds, len(v.checks), v.label
+    (200000, 8, 'optimal')
     """
-    from .strategy import derive_chart, optimal_tables
+    from .analysis import analyze
+    from .strategy import optimal_tables
     t0 = time.perf_counter()
-    if strategy == "optimal":
+    if tables is None:
         if analysis is None:
-            from .analysis import analyze
             analysis = analyze(rules)
         tables = optimal_tables(rules, analysis.kept)
-        theory = Theory.from_analysis(analysis)
-    elif strategy == "chart":
-        chart = derive_chart(rules)
-        tables = chart.tables()
-        theory = theory_for_tables(
-            rules, tables, chart.expected_return, None,
-            f"exact engine (twentyone-burn {__version__}): the exact value of the derived "
-            f"total-dependent chart (strategy.derive_chart); frequencies from the deal "
-            f"probabilities and the chart's tables")
+        label = label or "optimal"
     else:
-        raise ValueError(f"unknown strategy {strategy!r}; choose optimal or chart")
+        if tables.rules != rules:
+            raise ValueError("the strategy tables were built for other rules")
+        if analysis is None:
+            analysis = analyze(rules, tables=tables)
+        label = label or "tables"
     engine_seconds = time.perf_counter() - t0
     sim = simulate(tables, rounds, seed=seed, chunk_size=chunk_size, workers=workers,
                    scheduler=scheduler, checkpoint=checkpoint, progress=progress)
+    theory = Theory.from_analysis(analysis)
     return Verification(rules, theory, sim, compare(theory, sim, alpha), alpha, engine_seconds,
-                        strategy)
+                        label)

@@ -183,8 +183,32 @@ def test_theory_from_tables_reproduces_the_engines_frequencies(analysis):
     assert t.dealer == analysis.dealer
 
 
+def test_simulate_and_verify_a_chart_file(tmp_path, monkeypatch):
+    from twentyone_burn.chart import Chart, save_csv
+    save_csv(Chart.simple(INF), tmp_path / "chart")
+    r = CliRunner().invoke(app, ["simulate", "--strategy", str(tmp_path / "chart"), "--rounds",
+                                 "20000", "--seed", "1", "--chunk-size", "10000", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["rules_hash"] == INF.rules_hash and d["strategy"] == "simple illustrative chart"
+
+
 @pytest.mark.slow
 def test_derived_chart_verification_infinite_deck():
-    v = verify(INF, 5_000_000, seed=6, strategy="chart")
+    from twentyone_burn.strategy import derive_chart
+    tables = derive_chart(INF).tables()
+    v = verify(INF, 5_000_000, seed=6, tables=tables, label="chart")
     assert v.passed, [(c.name, c.p_value) for c in v.checks]
-    assert "average total wager" not in [c.name for c in v.checks]
+    assert len(v.checks) == 8
+
+
+@pytest.mark.slow
+def test_published_chart_verification(tmp_path):
+    from pathlib import Path
+
+    from twentyone_burn.chart import load_chart
+    chart = load_chart(Path(__file__).resolve().parents[2] / "strategy_tables")
+    v = verify(chart.rules, 10_000_000, seed=7, tables=chart.to_tables(), label="chart",
+               workers=2)
+    v.write(tmp_path)
+    assert v.passed, [(c.name, c.p_value) for c in v.checks]
