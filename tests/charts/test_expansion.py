@@ -107,31 +107,6 @@ def test_burn_keeps_the_highest_value_and_ties_burn_the_lowest_rank():
     assert Chart.simple(r).to_tables().burn[0, 5, 5, T] == 5
 
 
-def test_expansion_matches_the_derivations_expand_chart():
-    """Chart.to_tables and strategy.expand_chart (the array form the derivation values) agree
-    on every decision the engine uses."""
-    from twentyone_burn.strategy import expand_chart
-    from twentyone_burn.split import one_card_only
-
-    for rules in (Rules(), Rules(mandatory_split=False, resplit_aces=True, max_hands=3,
-                                 double_on="9-11", double_after_split=False)):
-        rng = np.random.default_rng(5)
-        c = Chart.from_arrays(rules, rng.integers(0, 4, (10, 18)), rng.integers(0, 4, (10, 10)),
-                              rng.random((10, 10)) < 0.5, rng.random((10, 10, 10)), "random")
-        mine = c.to_tables()
-        theirs = expand_chart(rules, *c.to_arrays(), "random")
-        two_plus = HT.ncards >= 2
-        assert (mine.play[:, :, two_plus] == theirs.play[:, :, two_plus]).all()
-        for p in range(10):
-            if not one_card_only(rules, p):
-                assert (mine.split_play[:, :, p][..., two_plus]
-                        == theirs.split_play[:, :, p][..., two_plus]).all()
-        assert (mine.split_kept == theirs.split_kept).all()
-        m = rules.max_hands
-        assert (mine.resplit[..., :m, :, :, :] == theirs.resplit[..., :m, :, :, :]).all()
-        assert (mine.burn == theirs.burn).all()
-
-
 def test_arrays_round_trip():
     c = Chart.simple(Rules(decks=1))
     back = Chart.from_arrays(c.rules, *c.to_arrays(), c.name)
