@@ -216,4 +216,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # run the package's module, not this __main__ copy, so that errors raised by other
+    # modules (twentyone_burn.cli.InputError) are the classes main() catches
+    from twentyone_burn.cli import main as _main
+    _main()
