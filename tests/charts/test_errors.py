@@ -135,8 +135,7 @@ def test_chart_constructor_checks_its_frames(simple):
 
 
 def _cli(*args):
-    # the installed entry point, cli.main (not ``python -m twentyone_burn.cli``: run as
-    # __main__, cli.py's InputError is a different class from the one the extensions raise)
+    # cli.main, what the installed ``twentyone-burn`` script runs
     return subprocess.run([sys.executable, "-c", "from twentyone_burn.cli import main; main()",
                            *args], capture_output=True, text=True, timeout=300)
 
