@@ -86,8 +86,11 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
                         mandatory_split)
     tables = None
     if strategy is not None:
+        # a chart carries the rules it was made for: value it under those unless told otherwise
         from .strategy_cli import chart_strategy
-        _, tables, _ = chart_strategy(strategy, rules)
+        given = any(o is not None for o in (rules_file, decks, s17, max_hands, resplit_aces,
+                                            das, double_on, mandatory_split))
+        rules, tables, _ = chart_strategy(strategy, rules if given else None)
     a = _progress_analyze(rules, tables)
     if as_json:
         typer.echo(json.dumps(a.to_json_dict(), indent=2))
