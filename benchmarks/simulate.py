@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from twentyone_burn.rules import Rules  # noqa: E402
+from twentyone_burn.rules import Rules
 
 
 def main() -> None:

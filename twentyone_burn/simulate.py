@@ -55,8 +55,9 @@ from .shoe import NRANKS, RANKS, full_shoe
 from .strategy import DOUBLE, STAND, DecisionTables, combo_index_table
 
 __all__ = [
-    "Counts", "KernelSpec", "SimResult", "SimulationError", "check_tables", "chunk_plan", "chunk_state",
-    "kernel_spec", "run_chunk", "simulate", "tables_hash", "xoshiro_outputs", "below_outputs",
+    "Counts", "KernelSpec", "SimResult", "SimulationError", "below_outputs", "check_tables",
+    "chunk_plan", "chunk_state", "kernel_spec", "run_chunk", "simulate", "tables_hash",
+    "xoshiro_outputs",
 ]
 
 #: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
@@ -160,7 +161,8 @@ def xoshiro_outputs(state, count):
 def below_outputs(state, bounds):
     """Successive ``below`` draws for the given bounds from ``state`` (for checks).
 
-    >>> [int(x) for x in below_outputs(np.array([1, 2, 3, 4], dtype=np.uint64), np.array([13, 312]))]
+    >>> state = np.array([1, 2, 3, 4], dtype=np.uint64)
+    >>> [int(x) for x in below_outputs(state, np.array([13, 312]))]
     [0, 20]
     """
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
@@ -193,13 +195,21 @@ def round_card_bound(shoe: np.ndarray) -> int:
 # -- the dealer and the settlement: small scalar rules, inlined by LLVM ----------------------
 @njit(error_model="numpy")
 def burn_value(r):
-    """Value for the dealer's burn: the ace is highest (11), tens 10, others their pips."""
+    """Value for the dealer's burn: the ace is highest (11), tens 10, others their pips.
+
+    >>> burn_value(0), burn_value(9), burn_value(4)
+    (11, 10, 5)
+    """
     return 11 if r == 0 else r + 1
 
 
 @njit(error_model="numpy")
 def dealer_outcome(hard, ace, h17):
-    """Outcome index 0..6 (17..21, 22, 23+) of a dealer hand, or -1 while it must draw."""
+    """Outcome index 0..6 (17..21, 22, 23+) of a dealer hand, or -1 while it must draw.
+
+    >>> dealer_outcome(7, True, True), dealer_outcome(7, True, False)    # soft 17
+    (-1, 0)
+    """
     soft = ace and hard + 10 <= 21
     total = hard + 10 if soft else hard
     if total > 21:
@@ -211,7 +221,11 @@ def dealer_outcome(hard, ace, h17):
 
 @njit(error_model="numpy")
 def settle(pt, o, d22_push, ties_lose):
-    """+1 win, 0 push, -1 loss of a hand with total ``pt`` (22 = bust) against outcome ``o``."""
+    """+1 win, 0 push, -1 loss of a hand with total ``pt`` (22 = bust) against outcome ``o``.
+
+    >>> settle(22, 6, False, False), settle(20, 3, False, False), settle(12, 5, True, False)
+    (-1, 0, 0)
+    """
     if pt > 21:
         return -1
     if o == 5 and d22_push:
@@ -428,7 +442,8 @@ class Counts:
     @classmethod
     def zeros(cls) -> "Counts":
         """Empty tallies."""
-        z = lambda *shape: np.zeros(shape, dtype=np.int64)  # noqa: E731
+        def z(*shape: int) -> np.ndarray:
+            return np.zeros(shape, dtype=np.int64)
         return cls(z(MAXU + 1, MAXU + 1, MAXU + 1), z(NRANKS, NOUT), z(NRANKS), z(5),
                    z(NEVENTS))
 
@@ -1022,7 +1037,10 @@ def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
 
 
 def warm_up() -> None:
-    """Compile (or load from cache) the kernel with a tiny run, so timings exclude the JIT."""
+    """Compile (or load from cache) the kernel with a tiny run, so timings exclude the JIT.
+
+    >>> warm_up()
+    """
     from .strategy import DecisionTables as _DT
     run_chunk(kernel_spec(_DT.always_stand(Rules(decks=1)), 0), 0, 10)
     run_chunk(kernel_spec(_DT.always_stand(Rules(decks=None)), 0), 0, 10)

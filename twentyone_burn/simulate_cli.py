@@ -214,7 +214,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def verify(rounds: int = typer.Option(10_000_000, "--rounds", help="Rounds to simulate."),
-               seed: Optional[int] = SeedOpt, strategy: str = StrategyOpt, workers: Optional[int] = WorkersOpt,
+               seed: Optional[int] = SeedOpt, strategy: str = StrategyOpt,
+               workers: Optional[int] = WorkersOpt,
                chunk_size: int = ChunkOpt, scheduler: Optional[str] = SchedOpt,
                checkpoint: Optional[Path] = CkptOpt,
                out: Path = typer.Option(Path("."), "--out",

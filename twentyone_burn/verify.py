@@ -346,9 +346,9 @@ class Verification:
         out = [
             f"# 21 Burn verification: {self.verdict}",
             "",
-            f"Theory (exact engine) against simulation ({s.rounds:,} rounds), "
+            (f"Theory (exact engine) against simulation ({s.rounds:,} rounds), "
             f"{len(self.checks)} tests at family-wise {100 * (1 - self.alpha):g}% "
-            f"(each passes at p >= {self.checks[0].threshold:.4g}, Bonferroni).",
+            f"(each passes at p >= {self.checks[0].threshold:.4g}, Bonferroni)."),
             "",
             "| item | value |",
             "| --- | --- |",
@@ -363,8 +363,8 @@ class Verification:
             f"| rounds | {s.rounds:,} |",
             "| dealing | full reshuffle every round |",
             f"| engine time | {self.engine_seconds:.1f} s |",
-            f"| simulation | {s.seconds:.1f} s, {s.rounds_per_second:,.0f} rounds/s, "
-            f"{s.executor} ({s.workers or 'cluster'} workers) |",
+            (f"| simulation | {s.seconds:.1f} s, {s.rounds_per_second:,.0f} rounds/s, "
+            f"{s.executor} ({s.workers or 'cluster'} workers) |"),
             "",
             "## Tests",
             "",
@@ -380,12 +380,12 @@ class Verification:
             "",
             "| figure | theory | simulation |",
             "| --- | ---: | ---: |",
-            f"| expected return per initial wager | {t.expected_return:+.6f} | "
-            f"{s.mean:+.6f} (SE {s.se:.6f}) |",
+            (f"| expected return per initial wager | {t.expected_return:+.6f} | "
+            f"{s.mean:+.6f} (SE {s.se:.6f}) |"),
             f"| 99% interval of the simulated return | | [{lo:+.6f}, {hi:+.6f}] |",
-            f"| average total wager | "
+            (f"| average total wager | "
             f"{'' if t.average_total_wager is None else format(t.average_total_wager, '.6f')} | "
-            f"{s.average_total_wager:.6f} (SE {s.wager_se:.6f}) |",
+            f"{s.average_total_wager:.6f} (SE {s.wager_se:.6f}) |"),
             f"| SD of the net result per round | | {s.sd:.6f} |",
         ]
         freq = s.frequencies

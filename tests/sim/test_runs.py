@@ -32,8 +32,8 @@ def test_same_seed_same_counts_any_worker_count(tables):
     assert one.to_json_dict()["mean_return"] == two.to_json_dict()["mean_return"]
     other_seed = simulate(tables, 600_000, seed=78, chunk_size=100_000)
     other_chunks = simulate(tables, 600_000, seed=77, chunk_size=150_000)
-    assert not one.counts == other_seed.counts
-    assert not one.counts == other_chunks.counts
+    assert one.counts != other_seed.counts
+    assert one.counts != other_chunks.counts
 
 
 def test_fresh_entropy_is_recorded_and_replays(tables):
@@ -134,7 +134,7 @@ def test_cut_card_runs_are_reproducible_and_close_to_reshuffling(tables):
     a = simulate(tables, 400_000, seed=3, chunk_size=100_000, penetration=0.75, workers=2)
     b = simulate(tables, 400_000, seed=3, chunk_size=100_000, penetration=0.75)
     c = simulate(tables, 400_000, seed=3, chunk_size=100_000)
-    assert a.counts == b.counts and not a.counts == c.counts
+    assert a.counts == b.counts and a.counts != c.counts
     assert abs(a.mean - c.mean) < 5 * (a.se + c.se)
     shuffles = a.event("shuffles")
     assert 400_000 / 40 < shuffles < 400_000 / 15      # ~234 cards a shoe, ~8 a round
