@@ -122,3 +122,19 @@ def test_analyze_values_a_chart_exactly():
     assert "chart" in chart["strategy"]
     bad = run("analyze", "--strategy", "/no/such/chart")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_deals_csv_lists_every_burn(tmp_path):
+    import pandas as pd
+
+    out = tmp_path / "deals.csv"
+    p = run("analyze", "--decks", "inf", "--deals", str(out), "--json")
+    assert p.returncode == 0, p.stderr
+    d = pd.read_csv(out, comment="#")
+    best = d[d.best]
+    assert len(best) == 2200
+    assert abs(best.probability.sum() - 1) < 1e-12
+    assert abs((best.probability * best.ev).sum() - json.loads(p.stdout)["expected_return"]) < 1e-12
+    assert not list(tmp_path.glob(".*tmp"))
+    bad = run("analyze", "--decks", "inf", "--deals", str(tmp_path / "no" / "x.csv"))
+    assert bad.returncode == 2 and "does not exist" in bad.stderr

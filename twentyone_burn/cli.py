@@ -68,6 +68,29 @@ def _progress_analyze(rules: Rules, tables=None):
         return analyze(rules, progress=lambda k: prog.update(task, completed=k), tables=tables)
 
 
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file under a temporary name and rename it: no partial file on failure."""
+    import os
+    import tempfile
+    path = Path(path)
+    if not path.parent.exists():
+        raise InputError(f"folder {path.parent} does not exist; create it or choose another path")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _deals_csv(a) -> str:
+    head = (f"# 21 Burn deals; rules {a.rules.canonical_json()}; rules hash {a.rules.rules_hash}; "
+            f"version {a.version}; strategy: {a.strategy}\n")
+    return head + a.burns.to_csv(index=False, float_format="%.17g")
+
+
 def _fmt(x: float | None) -> str:
     return "   -    " if x is None else f"{x:+.5f}"
 
@@ -80,6 +103,9 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
             strategy: Optional[Path] = typer.Option(
                 None, "--strategy", help="Value this chart (CSV folder or .xlsx) exactly "
                 "instead of optimal play."),
+            deals: Optional[Path] = typer.Option(
+                None, "--deals", help="Also write every deal's burns (probability, EV of "
+                "each play, best action) as CSV to this file."),
             as_json: bool = JsonOpt) -> None:
     """The exact expected return, house edge and element of risk of the game."""
     rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
@@ -92,6 +118,8 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
                                             das, double_on, mandatory_split))
         rules, tables, _ = chart_strategy(strategy, rules if given else None)
     a = _progress_analyze(rules, tables)
+    if deals is not None:
+        write_atomic(deals, _deals_csv(a))
     if as_json:
         typer.echo(json.dumps(a.to_json_dict(), indent=2))
         return
