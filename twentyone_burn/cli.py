@@ -110,6 +110,9 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
     """The exact expected return, house edge and element of risk of the game."""
     rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
                         mandatory_split)
+    if deals is not None and not Path(deals).parent.exists():
+        raise InputError(f"folder {Path(deals).parent} does not exist; create it or choose "
+                         "another path for --deals")
     tables = None
     if strategy is not None:
         # a chart carries the rules it was made for: value it under those unless told otherwise
