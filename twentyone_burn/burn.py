@@ -25,7 +25,7 @@ from .player import (DOUBLE, HIT, MONEY, SPLIT, STAND, Valuation, choose, double
                      hand_table, payoff_table, play_hands)
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS, full_shoe
-from .split import (SplitValue, one_card_only, split_hands, split_stand_evs, split_value)
+from .split import SplitValue, one_card_only, split_hands, split_stand_evs, split_values
 
 
 @dataclass(frozen=True)
@@ -191,12 +191,12 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             if base_p.min() < 0:
                 continue
             stand_p = split_stand_cached(rules, up, p, base_p, payoff)
-        for b in range(NRANKS):
-            sv_ = split_value(rules, p, b, base_p, None if infinite else stand_p[:, b, :],
-                              flat if infinite else None, order, payoff, can_double_split,
-                              forced=None if tables is None else tables.split_play[up, b, p],
-                              resplit_table=None if tables is None else tables.resplit[up, b, p],
-                              scale=scale)
+        values = split_values(
+            rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
+            flat if infinite else None, order, payoff, can_double_split,
+            forced=None if tables is None else tables.split_play[up, :, p],
+            resplit_table=None if tables is None else tables.resplit[up, :, p], scale=scale)
+        for b, sv_ in enumerate(values):
             if sv_ is not None:
                 splits[(b, p)] = sv_
                 split[b, p, p] = sv_.ev

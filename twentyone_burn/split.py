@@ -27,7 +27,7 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from .player import DOUBLE, MONEY, hand_table, play_hands
 from .rules import Rules
@@ -65,49 +65,53 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
     return np.array([h for h in t.order if holds[h]], dtype=np.int64)
 
 
-@njit(cache=True)
-def split_hand_values(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
-                      infinite, inf_probs, can_double, forced, scale, one_card, two_idx,
+@njit(parallel=True, cache=True)
+def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
+                      combo_u, infinite, inf_probs, can_double, forced, scale, one_card, two_idx,
                       ev_out, act_out, actions):
-    """Best EV and first action of each split hand (pair, t), for every hidden combination.
+    """Best EV and first action of each split hand (pair, t), for every burned rank in
+    ``burns`` (in parallel) and every hidden combination.
 
-    ``stand[c, h]``: stand EV of hand h under combination c. Ties go to stand, then hit, then
-    double (the same order as unsplit hands). ``forced[c, h]``: a fixed strategy's action, or
-    -1 for the best. ``actions[c, h]`` receives the action of every hand in ``order`` (double
-    only on two-card hands).
+    ``stand[i, c, h]``: stand EV of hand h for burned rank ``burns[i]`` under combination c.
+    Ties go to stand, then hit, then double (the same order as unsplit hands).
+    ``forced[i, c, h]``: a fixed strategy's action, or -1 for the best. ``actions[i, c, h]``
+    receives the action of every hand in ``order`` (double only on two-card hands).
     """
     nh = counts.shape[0]
-    st = np.zeros(nh)
-    hi = np.zeros(nh)
-    db = np.zeros(nh)
-    va = np.zeros(nh)
-    feas = np.zeros(nh, dtype=np.bool_)
-    for c in range(combo_j.shape[0]):
-        play_hands(base, counts, total, ncards, child, order, stand[c], pair, combo_j[c],
-                   combo_u[c], infinite, inf_probs, can_double, forced[c], scale, st, hi, db,
-                   va, feas)
-        for k in range(order.shape[0]):
-            h = order[k]
-            a = 0
-            if not (one_card and ncards[h] == 2):
-                f = forced[c, h]
-                if f >= 0:
-                    a = f
-                    if a == 2 and not (ncards[h] == 2 and can_double[h]):
-                        a = 1
-                else:
-                    best = st[h]
-                    if hi[h] > best:
-                        best = hi[h]
-                        a = 1
-                    if ncards[h] == 2 and db[h] > best:
-                        a = 2
-            actions[c, h] = a
-        for t in range(10):
-            h = two_idx[t]
-            act = actions[c, h]
-            ev_out[c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
-            act_out[c, t] = act
+    for i in prange(burns.shape[0]):
+        base = base_p.copy()
+        base[burns[i]] -= 1
+        st = np.zeros(nh)
+        hi = np.zeros(nh)
+        db = np.zeros(nh)
+        va = np.zeros(nh)
+        feas = np.zeros(nh, dtype=np.bool_)
+        for c in range(combo_j.shape[0]):
+            play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
+                       combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, st, hi,
+                       db, va, feas)
+            for k in range(order.shape[0]):
+                h = order[k]
+                a = 0
+                if not (one_card and ncards[h] == 2):
+                    f = forced[i, c, h]
+                    if f >= 0:
+                        a = f
+                        if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                            a = 1
+                    else:
+                        best = st[h]
+                        if hi[h] > best:
+                            best = hi[h]
+                            a = 1
+                        if ncards[h] == 2 and db[h] > best:
+                            a = 2
+                actions[i, c, h] = a
+            for t in range(10):
+                h = two_idx[t]
+                act = actions[i, c, h]
+                ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
+                act_out[i, c, t] = act
 
 
 @dataclass(frozen=True)
@@ -215,6 +219,23 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     hand's stand / hit / double EV per (j, u) (for checks). ``forced[c, h]`` and
     ``resplit_table[h, i, j, u]`` value a fixed strategy's actions instead of the best ones.
     """
+    return split_values(rules, pair, [burned], base_p,
+                        None if stand_keys is None else stand_keys[:, None, :], flat_dist,
+                        order, payoff, can_double, keep_tables,
+                        None if forced is None else forced[None],
+                        None if resplit_table is None else resplit_table[None], scale)[0]
+
+
+def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
+                 stand_p: np.ndarray | None, flat_dist: np.ndarray | None, order: np.ndarray,
+                 payoff: np.ndarray, can_double: np.ndarray, keep_tables: bool = False,
+                 forced: np.ndarray | None = None, resplit_table: np.ndarray | None = None,
+                 scale: np.ndarray = MONEY) -> list[SplitValue | None]:
+    """:func:`split_value` for several burned ranks at once (the hand values in parallel).
+
+    ``stand_p[k, i, c]``: stand EV of hand ``order[k]`` for burned rank ``burns[i]``;
+    ``forced[i]`` and ``resplit_table[i]``: a fixed strategy's actions for ``burns[i]``.
+    """
     table = hand_table()
     nh = len(table.index)
     infinite = flat_dist is not None
@@ -222,48 +243,61 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
     cj, cu = hidden_combos(rules.max_hands)
     nc = len(cj)
     combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
-    base = base_p.copy()
-    base[burned] -= 1
-    unseen = base.copy()
-    unseen[pair] -= 1
-    if not infinite and unseen.min() < 0:
-        return None
-    stand = np.zeros((nc, nh))
+    nb = len(burns)
+    unseen = []
+    for b in burns:
+        un = base_p.copy()
+        un[b] -= 1
+        un[pair] -= 1
+        unseen.append(un)
+    ok = [infinite or un.min() >= 0 for un in unseen]
+    run = [i for i in range(nb) if ok[i]]
+    stand = np.zeros((len(run), nc, nh))
     if infinite:
         stand[:] = payoff[np.minimum(table.total, 21)] @ flat_dist
         cj_run, cu_run = cj[:1], cu[:1]  # nothing is hidden from an infinite deck
     else:
-        stand[:, order] = stand_keys.T
+        for k, i in enumerate(run):
+            stand[k][:, order] = stand_p[:, i, :].T
         cj_run, cu_run = cj, cu
-    two_idx = np.array([table.of((pair, t)) for t in range(NRANKS)], dtype=np.int64)
-    hand_ev = np.zeros((nc, NRANKS))
-    hand_act = np.zeros((nc, NRANKS), dtype=np.int64)
-    actions = np.zeros((nc, nh), dtype=np.int8)
     if forced is None:
-        forced = np.full((nc, nh), -1, dtype=np.int8)
-    split_hand_values(base, table.counts, table.total, table.ncards, table.child, order, stand,
-                      pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced, scale,
-                      one, two_idx, hand_ev, hand_act, actions)
+        forced_run = np.full((len(run), nc, nh), -1, dtype=np.int8)
+    else:
+        forced_run = np.ascontiguousarray(forced[run])
+    two_idx = np.array([table.of((pair, t)) for t in range(NRANKS)], dtype=np.int64)
+    hand_ev = np.zeros((len(run), nc, NRANKS))
+    hand_act = np.zeros((len(run), nc, NRANKS), dtype=np.int64)
+    actions = np.zeros((len(run), nc, nh), dtype=np.int8)
+    split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
+                      np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
+                      infinite, INFINITE_PROBS, can_double, forced_run, scale, one, two_idx,
+                      hand_ev, hand_act, actions)
     if infinite:
-        hand_ev[1:], hand_act[1:], actions[1:] = hand_ev[0], hand_act[0], actions[0]
-    tables = None
-    if keep_tables:
-        tables = {}
-        st, hi, db, va = (np.zeros(nh) for _ in range(4))
-        feas = np.zeros(nh, dtype=np.bool_)
-        for c in range(len(cj_run)):
-            play_hands(base, table.counts, table.total, table.ncards, table.child, order,
-                       stand[c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
-                       can_double, forced[c], scale, st, hi, db, va, feas)
-            tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
-        if infinite:
-            for c in range(1, nc):
-                tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
-    hand_wager = np.where(hand_act == DOUBLE, 2.0, 1.0)
-    v = pattern_value(rules, pair, None if infinite else unseen, hand_ev, hand_wager,
-                      combo_index, resplit_table)
-    return SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev, hand_act, tables,
-                      actions)
+        hand_ev[:, 1:], hand_act[:, 1:], actions[:, 1:] = (
+            hand_ev[:, :1], hand_act[:, :1], actions[:, :1])
+    out: list[SplitValue | None] = [None] * nb
+    for k, i in enumerate(run):
+        tables = None
+        if keep_tables:
+            tables = {}
+            base = base_p.copy()
+            base[burns[i]] -= 1
+            st, hi, db, va = (np.zeros(nh) for _ in range(4))
+            feas = np.zeros(nh, dtype=np.bool_)
+            for c in range(len(cj_run)):
+                play_hands(base, table.counts, table.total, table.ncards, table.child, order,
+                           stand[k, c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
+                           can_double, forced_run[k, c], scale, st, hi, db, va, feas)
+                tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
+            if infinite:
+                for c in range(1, nc):
+                    tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
+        hand_wager = np.where(hand_act[k] == DOUBLE, 2.0, 1.0)
+        v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
+                          combo_index, None if resplit_table is None else resplit_table[i])
+        out[i] = SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev[k],
+                            hand_act[k], tables, actions[k])
+    return out
 
 
 def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
