@@ -52,8 +52,8 @@ DEFAULT_SIM_ROUNDS = 10_000_000
 ROUNDING = (
     "None until the final figure: every probability and expected value is computed in float64 "
     "by the exact engine and summed unrounded; the Markdown and HTML pages round only what "
-    "they print (to the digits shown), and the JSON file and the workbook hold the full "
-    "float64 values."
+    "they print (to the digits shown); the JSON file holds the full float64 values (shortest "
+    "round-trip form) and the workbook 16 significant digits."
 )
 
 _DECK_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven",

@@ -260,7 +260,7 @@ def _net(r: "Report") -> Section:
     return Section("Net result per round (simulated)", "net-result", [
         Para(f"{sim.label[0].upper()}{sim.label[1:]}: chunk size {sim.chunk_size:,}, seed "
              f"entropy {sim.seed_entropy}, {sim.dealing}, strategy: {sim.strategy} (tables "
-             f"hash `{sim.strategy_hash[:16]}...`). A round's net result is its total win "
+             f"hash `{sim.strategy_hash}`). A round's net result is its total win "
              "less its total loss over every hand, in initial wagers."),
         Table(["net result", "probability", "SE"], rows, "rrr"),
         Figure("net-result", f"Net result per round ({sim.label})."),
@@ -396,7 +396,7 @@ def _verification(r: "Report") -> Section:
     return Section(f"Verification: {v['verdict']}", "verification", [
         Para(f"Theory (the exact engine) against simulation: {v['rounds']:,} rounds, seed "
              f"entropy {v['seed_entropy']}, chunk size {v['chunk_size']:,}, {v['dealing']}, "
-             f"strategy tables hash `{v['strategy_hash'][:16]}...`. {v['method']}."),
+             f"strategy tables hash `{v['strategy_hash']}`. {v['method']}."),
         Para(f"Expected return: exact {signed(v['theory']['expected_return'], 6)}, simulated "
              f"{signed(sim['mean_return'], 6)} (SE {sim['standard_error']:.6f}; 99% interval "
              f"[{lo:+.6f}, {hi:+.6f}])."),

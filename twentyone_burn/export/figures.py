@@ -98,7 +98,12 @@ def variations(rows: pd.DataFrame, fmt: str = "svg") -> bytes:
         ax = fig.add_subplot()
         y = list(range(len(rows)))[::-1]
         ch = 100 * rows["change"]
-        ax.barh(y, ch, color=[BURN_COLOUR if c < 0 else "#27ae60" for c in ch], height=0.65)
+        bars = ax.barh(y, ch, color=[BURN_COLOUR if c < 0 else "#27ae60" for c in ch],
+                       height=0.65)
+        ax.bar_label(bars, labels=[f"{c:+.3f}" for c in ch], padding=3, fontsize=8)
+        lo, hi = min(0.0, float(ch.min())), max(0.0, float(ch.max()))
+        pad = 0.18 * (hi - lo or 1.0)
+        ax.set_xlim(lo - pad, hi + pad)
         ax.set_yticks(y, list(rows["variation"]))
         ax.axvline(0, color="#333333", lw=0.8)
         ax.set_xlabel("change in the player's expected return (% of the initial wager); "

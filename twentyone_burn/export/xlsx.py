@@ -1,5 +1,6 @@
-"""xlsx: the report as a workbook (openpyxl): numbers as numbers at full precision, shown
-with fixed digits; one sheet per part of the report, figures as PNG images.
+"""xlsx: the report as a workbook (openpyxl): numbers as numbers (16 significant digits, the
+most openpyxl writes), shown with fixed digits; one sheet per part of the report, figures as
+PNG images.
 
 Every sheet starts with the line that identifies the report (game, version, rules hash, seed).
 

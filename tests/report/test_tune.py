@@ -1,0 +1,87 @@
+"""tune: the payout knob that gives the house a target edge."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+
+import pytest
+from typer.testing import CliRunner
+
+from twentyone_burn.analysis import analyze
+from twentyone_burn.cli import InputError, app
+from twentyone_burn.report import TuneError, tune
+from twentyone_burn.rules import Rules
+
+
+def fake_engine(lines):
+    """An 'analysis' whose player return is the max over strategies of linear functions of
+    the win amount (as the real one is): convex, increasing, with kinks."""
+    calls = []
+
+    def evaluate(r: Rules):
+        w = r.win_amount
+        er = max(a * w - b for a, b in lines)
+        calls.append(r)
+        return SimpleNamespace(house_edge=-er, expected_return=er, element_of_risk=-er / 1.5)
+    return evaluate, calls
+
+
+LINES = [(0.9, 0.6), (0.7, 0.45), (1.1, 0.8), (0.4, 0.3)]
+
+
+@pytest.mark.parametrize("knob,target", [("win_pays", 0.02), ("win_pays", -0.1),
+                                         ("win_pays", 0.25), ("commission", 0.05),
+                                         ("commission", 0.2)])
+def test_tune_finds_the_root_of_a_kinked_edge(knob, target):
+    evaluate, calls = fake_engine(LINES)
+    t = tune(Rules(), knob, target, evaluate=evaluate)
+    assert abs(t.house_edge - target) < 1e-12
+    assert t.rules == Rules().replace(**{knob: t.value})
+    assert evaluate(t.rules).house_edge == t.house_edge
+    assert len(t.evaluations) <= 15
+
+
+def test_tune_reports_an_unreachable_target_in_one_line():
+    evaluate, _ = fake_engine(LINES)
+    # the most the house can make here is 0.3 (nothing paid on a win)
+    with pytest.raises(TuneError, match=r"no win_pays gives a house edge of 40%.*lowest") as e:
+        tune(Rules(), "win_pays", 0.40, evaluate=evaluate)
+    assert "\n" not in str(e.value)
+    with pytest.raises(TuneError, match=r"commission = 0 \(its lowest value\)"):
+        tune(Rules(), "commission", -0.9, evaluate=evaluate)
+    with pytest.raises(TuneError, match="unknown knob"):
+        tune(Rules(), "decks", 0.02, evaluate=evaluate)
+    with pytest.raises(TuneError, match="between -1 and 1"):
+        tune(Rules(), "win_pays", 2.0, evaluate=evaluate)
+
+
+def test_tuned_rules_give_the_target_edge_exactly(tmp_path):
+    out = tmp_path / "tuned.toml"
+    r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
+                                 "--decks", "inf", "--out", str(out), "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    tuned = Rules.from_toml(out)
+    assert tuned == Rules(decks=None, win_pays=d["value"])
+    assert d["rules_hash"] == tuned.rules_hash
+    again = analyze(tuned)
+    assert abs(again.house_edge - 0.02) < 1e-9
+    assert again.house_edge == d["house_edge"]
+    assert "tuned by twentyone-burn" in out.read_text()
+
+
+def test_tuned_commission_gives_the_target_edge(tmp_path):
+    t = tune(Rules(decks=None), "commission", 0.01)
+    assert abs(analyze(t.rules).house_edge - 0.01) < 1e-9
+    assert 0 < t.value < 1
+
+
+@pytest.mark.parametrize("args", [["--knob", "decks", "--target-edge", "0.02"],
+                                  ["--knob", "win_pays", "--target-edge", "lots"],
+                                  ["--knob", "win_pays", "--target-edge", "150%"]])
+def test_tune_bad_input_is_one_line(args, tmp_path):
+    r = CliRunner().invoke(app, ["tune", *args, "--decks", "inf", "--out",
+                                 str(tmp_path / "t.toml")])
+    assert isinstance(r.exception, InputError) and "\n" not in str(r.exception)
+    assert not (tmp_path / "t.toml").exists()
