@@ -174,12 +174,13 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
 
 
 @functools.lru_cache(maxsize=None)
-def pair_bins(up: int, hit_soft_17: bool, pair: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def pair_bins(up: int, hit_soft_17: bool, pair: int,
+              burn: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
 
     Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
     """
-    trie = dealer_trie(up, hit_soft_17)
+    trie = dealer_trie(up, hit_soft_17, burn)
     keys: dict[tuple[int, int], int] = {}
     binid = np.full(trie.parent.shape[0], -1, dtype=np.int64)
     for i in np.nonzero(trie.is_class)[0]:
