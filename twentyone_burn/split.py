@@ -138,6 +138,33 @@ class SplitValue:
     actions: np.ndarray | None = None
 
 
+def second_card_probs(unseen: np.ndarray | None, pair: int, j: int,
+                      u: int) -> tuple[float, np.ndarray]:
+    """(P(the next second card is a pair card), P(it is each other rank)) after j pair cards
+    and u non-pair cards were dealt as second cards from ``unseen`` (None: infinite deck).
+
+    The u cards are a uniform random subset of the non-pair cards, hence the factor
+    (Q - u) / Q on every other rank (MATH.md, "Splits").
+
+    >>> p, other = second_card_probs(np.array([4, 4, 4, 4, 4, 4, 4, 4, 4, 16]), 7, 1, 1)
+    >>> round(p + float(other.sum()), 12)
+    1.0
+    """
+    if unseen is None:
+        p_t = INFINITE_PROBS.copy()
+        p_pair = float(p_t[pair])
+    else:
+        n = unseen.astype(np.int64)
+        n_total, n_pair = int(n.sum()), int(n[pair])
+        n_other = n_total - n_pair
+        avail = n_total - j - u
+        p_pair = (n_pair - j) / avail if avail > 0 and n_pair - j > 0 else 0.0
+        p_t = (n * (n_other - u) / (n_other * avail)) if n_other > 0 and avail > 0 \
+            else np.zeros(NRANKS)
+    p_t[pair] = 0.0
+    return p_pair, p_t
+
+
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
                   hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int],
                   resplit_table: np.ndarray | None = None) -> SplitValue:
@@ -150,11 +177,6 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     """
     m = rules.max_hands
     can_resplit = rules.may_resplit(pair)
-    if unseen is not None:
-        n = unseen.astype(np.int64)
-        n_total = int(n.sum())
-        n_pair = int(n[pair])
-        n_other = n_total - n_pair
     decisions: dict[tuple[int, int, int, int], bool] = {}
 
     @functools.lru_cache(maxsize=None)
@@ -163,16 +185,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
         if i > h:
             return 0.0, 0.0, 0.0, 0.0
         c = combo_index[(j, u)]
-        if unseen is None:
-            p_pair = float(INFINITE_PROBS[pair])
-            p_t = INFINITE_PROBS.copy()
-        else:
-            avail = n_total - j - u
-            p_pair = (n_pair - j) / avail if avail > 0 and n_pair - j > 0 else 0.0
-            p_t = (n * (n_other - u) / (n_other * avail)) if n_other > 0 and avail > 0 \
-                else np.zeros(NRANKS)
-        p_t = p_t.copy()
-        p_t[pair] = 0.0
+        p_pair, p_t = second_card_probs(unseen, pair, j, u)
         p_other = float(p_t.sum())
         ev = float(p_t @ hand_ev[c])
         wager = float(p_t @ hand_wager[c])
@@ -352,25 +365,12 @@ def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
     mass: dict[tuple[int, int, int, int], float] = {(2, 1, 0, 0): 1.0}
     m = rules.max_hands
     can = rules.may_resplit(pair)
-    if unseen is not None:
-        n = unseen.astype(np.int64)
-        n_total, n_pair = int(n.sum()), int(n[pair])
-        n_other = n_total - n_pair
     for level in range(2 * m):  # every step adds one second card: j + u grows by one
         nxt: dict[tuple[int, int, int, int], float] = {}
         for (h, i, j, u), w in mass.items():
             if i > h or j + u != level:
                 continue
-            if unseen is None:
-                p_pair = float(INFINITE_PROBS[pair])
-                p_t = INFINITE_PROBS.copy()
-            else:
-                avail = n_total - j - u
-                p_pair = (n_pair - j) / avail if avail > 0 and n_pair - j > 0 else 0.0
-                p_t = (n * (n_other - u) / (n_other * avail)) if n_other > 0 and avail > 0 \
-                    else np.zeros(NRANKS)
-            p_t = p_t.copy()
-            p_t[pair] = 0.0
+            p_pair, p_t = second_card_probs(unseen, pair, j, u)
             c = combo[(j, u)]
             out[c] += w * p_t
             other = float(p_t.sum())
