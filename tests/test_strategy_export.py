@@ -106,7 +106,7 @@ def test_fixed_strategy_valued_exactly_on_small_shoe():
     act[(table.ncards == 2) & np.isin(table.total, [10, 11])] = DOUBLE
     t.play[:] = act
     t.split_play[:] = act
-    shoe = np.array([2, 2, 2, 2, 4, 2, 2, 2, 2, 6])
+    shoe = np.array([2, 2, 1, 2, 4, 1, 2, 1, 2, 5])
     up = 6
     kv = kept_values_for_shoe(rules, up, shoe, payoff_table(rules), table, len(table.index),
                               False, t)
