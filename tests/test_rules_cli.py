@@ -90,7 +90,14 @@ def test_hand_json_lists_each_burn():
     (["dealer", "--up", "A", "--removed", "A A A A", "--decks", "1"], "more A cards"),
     (["analyze", "--decks", "0"], "decks"),
     (["analyze", "--max-hands", "9"], "max_hands"),
-    (["analyze", "--rules", "/nonexistent.toml"], "cannot read"),
+    (["analyze", "--rules", "/nonexistent.toml"], "no rules file"),
+    (["analyze", "--rules", "no-such-preset"], "preset: 21-burn, classic-blackjack"),
+    (["analyze", "--surrender"], "player_cards = 2"),
+    (["analyze", "--rules", "classic-blackjack", "--naturals", "maybe"], "naturals must be"),
+    (["analyze", "--rules", "classic-blackjack", "--naturals", "enhc", "--surrender"],
+     "late surrender"),
+    (["hand", "T 6 5", "--up", "5", "--rules", "classic-blackjack"], "two player cards"),
+    (["simulate", "--rules", "classic-blackjack"], "21 Burn's deal"),
     (["analyze", "--no-such-option"], "No such option"),
 ])
 def test_bad_input_one_line_exit_2(args, needle):

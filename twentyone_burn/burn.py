@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .dealer import dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
+from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
 from .player import (DOUBLE, HIT, MONEY, SPLIT, STAND, Valuation, choose, double_allowed,
                      hand_table, payoff_table, play_hands)
 from .rules import Rules
@@ -101,7 +101,8 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
     out = np.zeros((len(hands), NRANKS, 1))
     stand_batch(base_up, table.counts[hands], np.minimum(table.total[hands], 21), 0, zero, zero,
                 trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
-                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count, out)
+                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count,
+                ALL_BURNS, out)
     return out[:, :, 0]
 
 
@@ -165,7 +166,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             sv[hands] = stand_kb[:, b]
         forced = no_force if tables is None else tables.play[up, b]
         play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
-                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, scale, st, hi, db, va,
+                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, scale, -1, st, hi, db, va,
                    feas)
         if tables is None:
             act = np.where(hi > st, HIT, STAND)

@@ -7,10 +7,11 @@ import sys
 from pathlib import Path
 from typing import Optional
 
+import numpy as np
 import typer
 
 from . import __version__
-from .rules import Rules, RulesError, parse_decks
+from .rules import Rules, RulesError, load_rules, parse_decks
 from .shoe import CardError, RANKS, full_shoe, parse_rank, parse_ranks, remove_cards
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -22,7 +23,8 @@ class InputError(ValueError):
 
 
 # -- shared rule options ---------------------------------------------------------------------------
-RulesOpt = typer.Option(None, "--rules", help="Rules file (TOML); options below override it.")
+RulesOpt = typer.Option(None, "--rules", help="Rules: a preset (21-burn, classic-blackjack) or "
+                        "a TOML file; options below override it.")
 DecksOpt = typer.Option(None, "--decks", help="Decks in the shoe: 1-8, or 'inf'.")
 S17Opt = typer.Option(None, "--s17/--h17", help="Dealer stands / hits on soft 17.")
 MaxHandsOpt = typer.Option(None, "--max-hands", help="Most hands after splits (2-4).")
@@ -32,14 +34,35 @@ DoubleOnOpt = typer.Option(None, "--double-on", help="Doubling on: any, 9-11 or 
 SplitOpt = typer.Option(None, "--mandatory-split/--optional-split",
                         help="A kept pair must be split, or the split is the player's choice.")
 JsonOpt = typer.Option(False, "--json", help="Print one JSON object.")
+# options of the classic (two-card) deal
+NaturalsOpt = typer.Option(None, "--naturals", help="Classic deal: none, peek (US hole card) or "
+                           "enhc (no hole card).")
+NaturalPaysOpt = typer.Option(None, "--natural-pays", help="Classic deal: a natural pays this "
+                              "(3:2 = 1.5, 6:5 = 1.2).")
+SurrenderOpt = typer.Option(None, "--surrender/--no-surrender",
+                            help="Classic deal: late surrender.")
+PostSplitOpt = typer.Option(None, "--post-split", help="Classic deal: post-split strategy cdz-, "
+                            "cdp1 or cdp-h.")
 
 
 def build_rules(rules_file: Optional[Path], decks: Optional[str], s17: Optional[bool],
                 max_hands: Optional[int], resplit_aces: Optional[bool], das: Optional[bool],
-                double_on: Optional[str], mandatory_split: Optional[bool]) -> Rules:
-    """The rules file (or the standard rules) with command-line overrides applied."""
-    base = Rules.from_toml(rules_file) if rules_file is not None else Rules()
+                double_on: Optional[str], mandatory_split: Optional[bool], *,
+                classic_ok: bool = False, naturals: Optional[str] = None,
+                natural_pays: Optional[float] = None, surrender: Optional[bool] = None,
+                post_split: Optional[str] = None) -> Rules:
+    """The rules preset or file (default: 21 Burn's sheet) with command-line overrides applied.
+
+    ``classic_ok``: the command also handles the classic (two-card) deal.
+    """
+    base = load_rules(rules_file) if rules_file is not None else Rules()
     changes: dict = {}
+    for key, value in (("naturals", naturals), ("natural_pays", natural_pays),
+                       ("post_split", post_split)):
+        if value is not None:
+            changes[key] = value
+    if surrender is not None:
+        changes["surrender"] = "late" if surrender else "none"
     if decks is not None:
         changes["decks"] = parse_decks(decks)
     if s17 is not None:
@@ -54,11 +77,18 @@ def build_rules(rules_file: Optional[Path], decks: Optional[str], s17: Optional[
         changes["double_on"] = double_on
     if mandatory_split is not None:
         changes["mandatory_split"] = mandatory_split
-    return base.replace(**changes) if changes else base
+    rules = base.replace(**changes) if changes else base
+    if rules.classic and not classic_ok:
+        raise RulesError("this command is for 21 Burn's deal; the classic (two-card) deal is "
+                         "analysed by `analyze`, `hand` and `dealer`")
+    return rules
 
 
 def _progress_analyze(rules: Rules, tables=None):
     from .analysis import analyze
+    if rules.classic:
+        from .classic import analyze_classic
+        analyze = lambda r, progress=None, tables=None: analyze_classic(r, progress=progress)  # noqa: E731
     if not sys.stderr.isatty():
         return analyze(rules, tables=tables)
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -86,9 +116,11 @@ def write_atomic(path: Path, text: str) -> None:
 
 
 def _deals_csv(a) -> str:
-    head = (f"# 21 Burn deals; rules {a.rules.canonical_json()}; rules hash {a.rules.rules_hash}; "
+    game = "classic blackjack" if a.rules.classic else "21 Burn"
+    head = (f"# {game} deals; rules {a.rules.canonical_json()}; rules hash {a.rules.rules_hash}; "
             f"version {a.version}; strategy: {a.strategy}\n")
-    return head + a.burns.to_csv(index=False, float_format="%.17g")
+    table = a.deals if a.rules.classic else a.burns
+    return head + table.to_csv(index=False, float_format="%.17g")
 
 
 def _fmt(x: float | None) -> str:
@@ -106,10 +138,16 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
             deals: Optional[Path] = typer.Option(
                 None, "--deals", help="Also write every deal's burns (probability, EV of "
                 "each play, best action) as CSV to this file."),
+            naturals: Optional[str] = NaturalsOpt, natural_pays: Optional[float] = NaturalPaysOpt,
+            surrender: Optional[bool] = SurrenderOpt, post_split: Optional[str] = PostSplitOpt,
             as_json: bool = JsonOpt) -> None:
     """The exact expected return, house edge and element of risk of the game."""
     rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                        mandatory_split)
+                        mandatory_split, classic_ok=True, naturals=naturals,
+                        natural_pays=natural_pays, surrender=surrender, post_split=post_split)
+    if strategy is not None and rules.classic:
+        raise InputError("--strategy values 21 Burn charts; the classic mode analyses optimal "
+                         "play only")
     if deals is not None and not Path(deals).parent.exists():
         raise InputError(f"folder {Path(deals).parent} does not exist; create it or choose "
                          "another path for --deals")
@@ -127,7 +165,8 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
         typer.echo(json.dumps(a.to_json_dict(), indent=2))
         return
     r = rules
-    typer.echo(f"21 Burn exact analysis (twentyone-burn {__version__})")
+    game = "Classic blackjack" if r.classic else "21 Burn"
+    typer.echo(f"{game} exact analysis (twentyone-burn {__version__})")
     typer.echo(f"rules: {r.canonical_json()}")
     typer.echo(f"rules hash: {r.rules_hash}")
     typer.echo(f"strategy: {a.strategy}")
@@ -136,7 +175,7 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
     typer.echo(f"house edge:                                  {a.house_edge:+.10f}")
     typer.echo(f"average total wager per round:               {a.average_total_wager:.10f}")
     typer.echo(f"element of risk:                             {a.element_of_risk:+.10f}")
-    if a.expected_return > 0:
+    if a.expected_return > 0 and not r.classic:
         typer.echo("note: as written the game favours the player (negative house edge).")
     typer.echo("")
     typer.echo("probabilities per round:")
@@ -144,24 +183,34 @@ def analyze(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksO
         typer.echo(f"  {k:32s} {v:.10f}")
     typer.echo("")
     typer.echo("dealer outcomes by up card (full shoe less the up card):")
-    typer.echo("  up     17       18       19       20       21      bust")
+    cols = ("17", "18", "19", "20", "21", "bust") + (("natural",) if "natural" in a.dealer["A"]
+                                                     else ())
+    typer.echo("  up " + " ".join(f"{c:>8s}" for c in cols))
     for up, d in a.dealer.items():
-        typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in ("17", "18", "19", "20", "21", "bust")))
+        typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in cols))
 
 
 @app.command()
-def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. "T 6 5".'),
+def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. "T 6 5" (two '
+                                   'with the classic deal).'),
          up: str = typer.Option(..., "--up", help="The dealer's up card."),
          rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
          s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
          resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
          double_on: Optional[str] = DoubleOnOpt, mandatory_split: Optional[bool] = SplitOpt,
+         naturals: Optional[str] = NaturalsOpt, natural_pays: Optional[float] = NaturalPaysOpt,
+         surrender: Optional[bool] = SurrenderOpt, post_split: Optional[str] = PostSplitOpt,
          as_json: bool = JsonOpt) -> None:
-    """Every burn of a three-card deal: the kept hand and the EV of each play."""
+    """Every burn of a three-card deal: the kept hand and the EV of each play (classic deal:
+    the EV of each play of a two-card hand)."""
     from .burn import burn_choices, kept_values
     from .player import ACTION_NAMES
     rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                        mandatory_split)
+                        mandatory_split, classic_ok=True, naturals=naturals,
+                        natural_pays=natural_pays, surrender=surrender, post_split=post_split)
+    if rules.classic:
+        _classic_hand(rules, cards, up, as_json)
+        return
     player = parse_ranks(cards)
     if len(player) != 3:
         raise InputError(f"give exactly three player cards, not {len(player)} ({cards!r})")
@@ -191,6 +240,37 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     typer.echo(f"best: burn {out['best_burn']}")
 
 
+def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
+    from .classic import hand_evs
+    player = parse_ranks(cards)
+    if len(player) != 2:
+        raise InputError(f"give exactly two player cards with the classic deal, not "
+                         f"{len(player)} ({cards!r})")
+    u = parse_rank(up)
+    if not rules.infinite:
+        remove_cards(full_shoe(rules.decks), player + [u])
+    e = hand_evs(rules, u, (player[0], player[1]))
+
+    def num(x: float) -> float | None:
+        return float(x) if np.isfinite(x) else None
+
+    cond = rules.naturals == "peek" and e.p_dealer_natural > 0
+    out = {"cards": [RANKS[c] for c in e.cards], "up": RANKS[u], "rules_hash": rules.rules_hash,
+           "version": __version__, "conditioned_on_no_dealer_natural": cond,
+           "stand": num(e.stand), "hit": num(e.hit), "double": num(e.double),
+           "surrender": num(e.surrender), "split": num(e.split), "best_action": e.action,
+           "ev": float(e.best), "p_dealer_natural": e.p_dealer_natural,
+           "round_ev": e.round_ev, "expected_wager": e.wager}
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}"
+               + (" (EVs given no dealer natural)" if cond else ""))
+    for k in ("stand", "hit", "double", "surrender", "split"):
+        typer.echo(f"  {k:9s} {_fmt(out[k])}")
+    typer.echo(f"best: {e.action} {e.best:+.10f}")
+
+
 @app.command()
 def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
            removed: str = typer.Option("", "--removed", help='Cards gone from the shoe, e.g. "T 5 A".'),
@@ -199,7 +279,7 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     """The dealer's final-total distribution for an up card and removed cards."""
     from .analysis import outcome_dict
     from .dealer import OUTCOME_NAMES, dealer_distribution
-    rules = build_rules(rules_file, decks, s17, None, None, None, None, None)
+    rules = build_rules(rules_file, decks, s17, None, None, None, None, None, classic_ok=True)
     u = parse_rank(up)
     gone = parse_ranks(removed) if removed.strip() else []
     unseen = None

@@ -30,6 +30,8 @@ from .rules import Rules
 from .shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
 
 NOUTCOMES = 7
+#: every rank as the burned card, for :func:`stand_batch`
+ALL_BURNS = np.arange(10, dtype=np.int64)
 OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "bust23+")
 #: final dealer total of each outcome index (22 and 23 stand for busts)
 OUTCOME_TOTALS = np.array([17, 18, 19, 20, 21, 22, 23], dtype=np.int64)
@@ -60,19 +62,24 @@ def _outcome(hard: int, ace: bool, hit_soft_17: bool) -> int:
     return total - 17
 
 
-def dealer_classes(up: int, hit_soft_17: bool, burn: bool = True) -> dict[tuple[int, ...], np.ndarray]:
+def dealer_classes(up: int, hit_soft_17: bool, burn: bool = True,
+                   no_hole: int = -1) -> dict[tuple[int, ...], np.ndarray]:
     """Taken-card multiset -> ordered-sequence count of each outcome, for one up card.
 
     ``burn=False`` gives the ordinary two-card dealer (one hole card, no burn), used to show
-    the effect of the burn and by the classic mode.
+    the effect of the burn and by the classic mode. ``no_hole``: leave out every sequence whose
+    hole card has this rank (a dealer natural, with naturals on), so a shoe's pass gives the
+    joint probabilities P(outcome and no dealer natural), which sum to P(no natural).
 
     >>> cls = dealer_classes(9, True, burn=False)
     >>> int(cls[(0,) * 9 + (1,)][3])   # T up, T in the hole: one sequence, standing on 20
     1
     """
     frontier: dict[tuple[int, bool, tuple[int, ...]], int] = {}
+    if burn and no_hole >= 0:
+        raise ValueError("a burning dealer has no hole card to exclude")
     starts = ([(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burn
-              else [(c,) for c in range(NRANKS)])
+              else [(c,) for c in range(NRANKS) if c != no_hole])
     for taken in starts:
         kept = kept_cards(up, taken) if burn else (up, taken[0])
         m = [0] * NRANKS
@@ -174,13 +181,13 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
 
 
 @functools.lru_cache(maxsize=None)
-def pair_bins(up: int, hit_soft_17: bool, pair: int,
-              burn: bool = True) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: bool = True,
+              no_hole: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
 
     Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
     """
-    trie = dealer_trie(up, hit_soft_17, burn)
+    trie = dealer_trie(up, hit_soft_17, burn, no_hole)
     keys: dict[tuple[int, int], int] = {}
     binid = np.full(trie.parent.shape[0], -1, dtype=np.int64)
     for i in np.nonzero(trie.is_class)[0]:
@@ -192,9 +199,9 @@ def pair_bins(up: int, hit_soft_17: bool, pair: int,
 
 
 @functools.lru_cache(maxsize=None)
-def dealer_trie(up: int, hit_soft_17: bool, burn: bool = True) -> DealerTrie:
-    """The cached trie of one up card."""
-    return build_trie(dealer_classes(up, hit_soft_17, burn))
+def dealer_trie(up: int, hit_soft_17: bool, burn: bool = True, no_hole: int = -1) -> DealerTrie:
+    """The cached trie of one up card (``no_hole``: see :func:`dealer_classes`)."""
+    return build_trie(dealer_classes(up, hit_soft_17, burn, no_hole))
 
 
 @njit(cache=True)
@@ -273,13 +280,14 @@ def dealer_batch(base, keys, parent, rank, before, depth, weight, out):
 
 @njit(parallel=True, cache=True)
 def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before, depth,
-                wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, out):
+                wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, burns, out):
     """Stand EVs for every key (a player hand), burned rank and hidden combination.
 
-    ``out[k, b, c]`` is the EV of standing on hand ``keys[k]`` (total ``key_total[k]``) when the
-    unseen cards are ``base - keys[k]`` less one card of rank b, with hidden combination c (as in
-    ``dealer_batch_burned``). ``wpay[t, i]`` is node i's class weights dotted with the payoff of
-    a player total t, so the pass accumulates one number per node instead of seven outcomes.
+    ``out[k, i, c]`` is the EV of standing on hand ``keys[k]`` (total ``key_total[k]``) when the
+    unseen cards are ``base - keys[k]`` less one card of rank ``burns[i]`` (-1: no card), with
+    hidden combination c (as in ``dealer_batch_burned``). ``wpay[t, i]`` is node i's class
+    weights dotted with the payoff of a player total t, so the pass accumulates one number per
+    node instead of seven outcomes.
     """
     nc = combo_j.shape[0]
     t = parent.shape[0]
@@ -295,6 +303,11 @@ def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before
         jmax = max(jmax, combo_j[c])
         umax = max(umax, combo_u[c])
     smax = jmax + umax
+    # the per-rank sums are only needed to take a burned card out
+    any_burn = False
+    for i in range(burns.shape[0]):
+        if burns[i] >= 0:
+            any_burn = True
     for key in prange(keys.shape[0]):
         x = base - keys[key]
         ok = True
@@ -324,20 +337,27 @@ def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before
                 bi = binid[i]
                 vw = v * w[i]
                 acc[bi] += vw
-                for z in range(nz_ptr[i], nz_ptr[i + 1]):
-                    accb[nz_rank[z], bi] += vw * nz_count[z]
+                if any_burn:
+                    for z in range(nz_ptr[i], nz_ptr[i + 1]):
+                        accb[nz_rank[z], bi] += vw * nz_count[z]
         biny = np.empty(nb)
         fa = np.empty((jmax + 1, kmax + 1))
         fb = np.empty((umax + 1, kmax + 1))
         fc = np.empty((smax + 1, kmax + 1))
-        for b in range(10):
-            if x[b] < 1:
-                continue
-            ny = tot - 1
-            for bi in range(nb):
-                kk = bin_k[bi]
-                f = tot / (tot - kk) if tot - kk > 0 else 0.0
-                biny[bi] = f * (acc[bi] - accb[b, bi] / x[b])
+        for ib in range(burns.shape[0]):
+            b = burns[ib]
+            if b < 0:
+                ny = tot
+                for bi in range(nb):
+                    biny[bi] = acc[bi]
+            else:
+                if x[b] < 1:
+                    continue
+                ny = tot - 1
+                for bi in range(nb):
+                    kk = bin_k[bi]
+                    f = tot / (tot - kk) if tot - kk > 0 else 0.0
+                    biny[bi] = f * (acc[bi] - accb[b, bi] / x[b])
             big_p = x[p] - (1 if b == p else 0)
             big_q = ny - big_p
             for xx in range(kmax + 1):
@@ -362,7 +382,7 @@ def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before
                     e = 0.0
                     for bi in range(nb):
                         e += biny[bi]
-                    out[key, b, c] = e
+                    out[key, ib, c] = e
                     continue
                 norm = fa[j, 0] * fb[u, 0] * fc[j + u, 0]
                 if norm == 0.0:
@@ -373,7 +393,7 @@ def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before
                     kk = bin_k[bi]
                     mp = bin_mp[bi]
                     e += biny[bi] * fa[j, mp] * fb[u, kk - mp] * fc[j + u, kk]
-                out[key, b, c] = e * scale
+                out[key, ib, c] = e * scale
 
 
 def payoff_weights(trie: DealerTrie, payoff: np.ndarray) -> np.ndarray:
@@ -393,7 +413,7 @@ _PAYOFF_WEIGHTS: dict[tuple[int, bytes], np.ndarray] = {}
 
 
 def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
-                        burn: bool = True) -> np.ndarray:
+                        burn: bool | None = None) -> np.ndarray:
     """Probabilities of the 7 dealer outcomes given the up card and the unseen cards.
 
     ``unseen`` is the ten counts of cards the dealer may draw from (the shoe less every card
@@ -403,7 +423,7 @@ def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
     >>> round(float(d.sum()), 12)
     1.0
     """
-    trie = dealer_trie(up, rules.hit_soft_17, burn)
+    trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn if burn is None else burn)
     out = np.zeros(NOUTCOMES)
     if rules.infinite:
         trie_distribution_infinite(INFINITE_PROBS, trie.parent, trie.rank, trie.weight, out)

@@ -161,8 +161,36 @@ def draw_probs(n, p, j, u, infinite, inf_probs, out):
 
 
 @njit(cache=True)
+def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
+    """P(the dealer's hole card is not of rank ``hole``) given unseen counts ``n`` less one
+    card of rank ``drawn`` (-1: none) and the hidden cards of :func:`draw_probs`; 1 if
+    ``hole`` < 0 (no natural to check for).
+
+    The hole card is exchangeable with the next card this hand would draw, so it has the
+    same distribution as that card.
+    """
+    if hole < 0:
+        return 1.0
+    if infinite:
+        return 1.0 - inf_probs[hole]
+    total = -1 if drawn >= 0 else 0
+    for r in range(10):
+        total += n[r]
+    nh = n[hole] - (1 if drawn == hole else 0)
+    avail = total - j - u
+    if avail <= 0:
+        return 0.0
+    if j == 0 and u == 0:
+        return 1.0 - nh / total
+    if hole == p:
+        return 1.0 - (nh - j) / avail
+    q = total - n[p] + (1 if drawn == p else 0)
+    return 1.0 - nh * (q - u) / (q * avail) if q > 0 else 1.0
+
+
+@njit(cache=True)
 def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
-               inf_probs, two_card_double, forced, scale, stand_out, hit_out, double_out,
+               inf_probs, two_card_double, forced, scale, hole, stand_out, hit_out, double_out,
                value_out, feasible_out):
     """Stand, hit and double EVs of every hand, composition-dependent.
 
@@ -173,6 +201,12 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
     ``scale`` = (stand multiplier, double multiplier, bust result): (1, 2, -1) for money;
     other values count events (e.g. (1, 0, 0) with a win-indicator payoff: undoubled wins).
     A hand whose cards the base does not hold is marked infeasible and left at zero.
+
+    ``hole`` >= 0 (a dealer that peeks for a natural, hole card of that rank): every value is
+    *unnormalised*, E[result x 1{no dealer natural}], which adds over draws with the plain
+    draw probabilities and ranks actions as the conditional EVs do. ``stand`` must then be
+    unnormalised too, and a bust is worth the bust result times P(no natural) after the
+    busting card. ``hole`` = -1: plain values.
     """
     n = np.empty(10, dtype=np.int64)
     probs = np.empty(10)
@@ -203,8 +237,9 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
                 continue
             c = child[h, r]
             if c < 0:
-                hv += pr * scale[0] * scale[2]
-                dv += pr * scale[2]
+                nb = no_natural(n, r, hole, p, j, u, infinite, inf_probs)
+                hv += pr * scale[0] * scale[2] * nb
+                dv += pr * scale[2] * nb
             else:
                 hv += pr * value_out[c]
                 dv += pr * stand[c]
@@ -222,8 +257,10 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
             value_out[h] = hv
 
 
+@functools.lru_cache(maxsize=64)
 def double_allowed(rules: Rules, split_hands: bool) -> np.ndarray:
-    """Per hand of the table: may it double (two cards, the rules' totals)?"""
+    """Per hand of the table: may it double (two cards, the rules' totals)? Cached: do not
+    modify the array."""
     t = hand_table()
     out = np.zeros(len(t.index), dtype=np.bool_)
     for h in range(len(t.index)):

@@ -24,6 +24,12 @@ from pathlib import Path
 from typing import Any
 
 DOUBLE_ON_CHOICES = ("any", "9-11", "10-11")
+NATURALS_CHOICES = ("none", "peek", "enhc")
+SURRENDER_CHOICES = ("none", "late")
+POST_SPLIT_CHOICES = ("cdp-h", "cdz-", "cdp1")
+#: options of the ordinary two-card deal (classic blackjack); not listed for 21 Burn's deal
+CLASSIC_KEYS = ("player_cards", "dealer_burn", "naturals", "natural_pays", "surrender",
+                "post_split")
 MAX_DECKS = 100_000  # casino shoes use 1-8; larger finite shoes are for convergence checks
 
 
@@ -47,6 +53,25 @@ class Rules:
     commission: fraction of a win kept by the house (sheet: none, 0).
     dealer_22_pushes: a dealer total of 22 pushes every standing player hand (sheet: no).
     ties_lose: equal totals lose instead of pushing (sheet: ties push, so no).
+
+    Options that turn the game into ordinary blackjack (the classic mode; preset
+    ``classic-blackjack``). With 21 Burn's deal they must keep their defaults, and they are
+    then left out of the canonical JSON, so 21 Burn's rules hash does not depend on them:
+
+    player_cards: 3 = 21 Burn's deal (three cards, one burned); 2 = the ordinary two-card deal.
+    dealer_burn: the dealer takes three cards and burns the highest (21 Burn); false = one
+        hole card, no burn (ordinary blackjack; needs player_cards = 2).
+    naturals: "none" = a two-card 21 is an ordinary 21 (21 Burn); "peek" = naturals, and the
+        dealer checks for one with an ace or ten up (US hole card: a dealer natural takes the
+        original wager only; per-hand EVs are conditioned on no dealer natural); "enhc" =
+        European no hole card (a dealer natural takes every wager, doubles and splits too).
+    natural_pays: what a player natural pays (3:2 = 1.5, 6:5 = 1.2, 1:1 = 1).
+    surrender: "late" = an unsplit two-card hand may give up half its wager after the peek
+        (needs naturals = "peek").
+    post_split: how split hands are played - "cdp-h" (21 Burn's: optimal for the hand's
+        cards, the pair cards dealt to the split so far and how many second cards were not
+        pair cards), "cdz-" (the optimum of an unsplit hand of the same cards), "cdp1" (CDZ-'s
+        rule on the shoe less the pair cards removed by the split); see ``split.py``.
     """
 
     decks: int | None = 6
@@ -61,6 +86,12 @@ class Rules:
     commission: float = 0.0
     dealer_22_pushes: bool = False
     ties_lose: bool = False
+    player_cards: int = 3
+    dealer_burn: bool = True
+    naturals: str = "none"
+    natural_pays: float = 1.5
+    surrender: str = "none"
+    post_split: str = "cdp-h"
 
     def __post_init__(self) -> None:
         d = self.decks
@@ -83,8 +114,55 @@ class Rules:
             raise RulesError(f"win_pays must be a number above 0 (even money = 1), not {self.win_pays!r}")
         if not (isinstance(self.commission, (int, float)) and 0 <= self.commission < 1):
             raise RulesError(f"commission must be a fraction from 0 to below 1, not {self.commission!r}")
+        self._check_classic()
         object.__setattr__(self, "win_pays", float(self.win_pays))
+        object.__setattr__(self, "natural_pays", float(self.natural_pays))
         object.__setattr__(self, "commission", float(self.commission))
+
+    def _check_classic(self) -> None:
+        if self.player_cards not in (2, 3) or isinstance(self.player_cards, bool):
+            raise RulesError(f"player_cards must be 3 (21 Burn's deal) or 2 (the ordinary "
+                             f"two-card deal), not {self.player_cards!r}")
+        if not isinstance(self.dealer_burn, bool):
+            raise RulesError(f"dealer_burn must be true or false, not {self.dealer_burn!r}")
+        for name, choices in (("naturals", NATURALS_CHOICES), ("surrender", SURRENDER_CHOICES),
+                              ("post_split", POST_SPLIT_CHOICES)):
+            if getattr(self, name) not in choices:
+                raise RulesError(f"{name} must be one of {', '.join(choices)}, not "
+                                 f"{getattr(self, name)!r}")
+        if isinstance(self.natural_pays, bool) or not (
+                isinstance(self.natural_pays, (int, float)) and 0 < self.natural_pays <= 100
+                and math.isfinite(self.natural_pays)):
+            raise RulesError(f"natural_pays must be a number above 0 (3:2 = 1.5), not "
+                             f"{self.natural_pays!r}")
+        if self.player_cards == 3:
+            wrong = [k for k in CLASSIC_KEYS[1:] if getattr(self, k) != _CLASSIC_DEFAULTS[k]]
+            if wrong:
+                raise RulesError(f"{wrong[0]} is an option of the two-card deal; set "
+                                 "player_cards = 2 (or use --rules classic-blackjack)")
+        if self.naturals != "none" and self.dealer_burn:
+            raise RulesError("naturals need the ordinary two-card dealer; set dealer_burn = "
+                             "false")
+        if self.surrender != "none" and self.naturals != "peek":
+            raise RulesError("late surrender is defined after the dealer's peek; set naturals "
+                             "= \"peek\" or surrender = \"none\"")
+
+    @property
+    def classic(self) -> bool:
+        """True for the ordinary two-card deal (classic mode)."""
+        return self.player_cards == 2
+
+    def natural_hole(self, up: int) -> int:
+        """The hole-card rank that makes a dealer natural with this up card, or -1.
+
+        >>> Rules(player_cards=2, dealer_burn=False, naturals="peek").natural_hole(0)
+        9
+        >>> Rules().natural_hole(0)
+        -1
+        """
+        if self.naturals == "none":
+            return -1
+        return 9 if up == 0 else (0 if up == 9 else -1)
 
     # -- predicates the engine asks (a variant changes these, not the recursion) --------------
     @property
@@ -123,6 +201,9 @@ class Rules:
         """All options as plain values (decks ``"inf"`` for an infinite deck)."""
         d = dataclasses.asdict(self)
         d["decks"] = "inf" if self.decks is None else self.decks
+        if not self.classic:
+            for k in CLASSIC_KEYS:
+                del d[k]
         return d
 
     def canonical_json(self) -> str:
@@ -207,4 +288,25 @@ def parse_decks(value: Any) -> int | None:
     return value
 
 
+PRESETS = ("21-burn", "classic-blackjack")
+
+
+def load_rules(spec: str | Path) -> Rules:
+    """Rules from a preset name (shipped inside the package) or a TOML file's path.
+
+    >>> load_rules("classic-blackjack").naturals, load_rules("21-burn") == Rules()
+    ('peek', True)
+    """
+    p = Path(spec)
+    if str(spec) in PRESETS and not p.exists():
+        from importlib import resources
+        text = resources.files(__package__).joinpath("presets", f"{spec}.toml").read_text()
+        return Rules.from_dict(tomllib.loads(text))
+    if not p.exists():
+        raise RulesError(f"no rules file {str(spec)!r}; give a TOML file's path or a preset: "
+                         f"{', '.join(PRESETS)}")
+    return Rules.from_toml(p)
+
+
+_CLASSIC_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules) if f.name in CLASSIC_KEYS}
 STANDARD = Rules()

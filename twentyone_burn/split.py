@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
-from .player import DOUBLE, MONEY, hand_table, play_hands
+from .player import DOUBLE, MONEY, hand_table, no_natural, play_hands
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS
 
@@ -67,51 +67,56 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
 
 @njit(parallel=True, cache=True)
 def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
-                      combo_u, infinite, inf_probs, can_double, forced, scale, one_card, two_idx,
-                      ev_out, act_out, actions):
+                      combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
+                      two_idx, ev_out, act_out, actions):
     """Best EV and first action of each split hand (pair, t), for every burned rank in
-    ``burns`` (in parallel) and every hidden combination.
+    ``burns`` (-1: none) and every hidden combination, in parallel.
 
     ``stand[i, c, h]``: stand EV of hand h for burned rank ``burns[i]`` under combination c.
     Ties go to stand, then hit, then double (the same order as unsplit hands).
     ``forced[i, c, h]``: a fixed strategy's action, or -1 for the best. ``actions[i, c, h]``
     receives the action of every hand in ``order`` (double only on two-card hands).
+    ``hole``: see :func:`~twentyone_burn.player.play_hands` (-1: plain values).
     """
     nh = counts.shape[0]
-    for i in prange(burns.shape[0]):
+    nc = combo_j.shape[0]
+    # one task per (burned rank, combination): both cores stay busy with a single burned rank
+    for task in prange(burns.shape[0] * nc):
+        i = task // nc
+        c = task % nc
         base = base_p.copy()
-        base[burns[i]] -= 1
+        if burns[i] >= 0:
+            base[burns[i]] -= 1
         st = np.zeros(nh)
         hi = np.zeros(nh)
         db = np.zeros(nh)
         va = np.zeros(nh)
         feas = np.zeros(nh, dtype=np.bool_)
-        for c in range(combo_j.shape[0]):
-            play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
-                       combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, st, hi,
-                       db, va, feas)
-            for k in range(order.shape[0]):
-                h = order[k]
-                a = 0
-                if not (one_card and ncards[h] == 2):
-                    f = forced[i, c, h]
-                    if f >= 0:
-                        a = f
-                        if a == 2 and not (ncards[h] == 2 and can_double[h]):
-                            a = 1
-                    else:
-                        best = st[h]
-                        if hi[h] > best:
-                            best = hi[h]
-                            a = 1
-                        if ncards[h] == 2 and db[h] > best:
-                            a = 2
-                actions[i, c, h] = a
-            for t in range(10):
-                h = two_idx[t]
-                act = actions[i, c, h]
-                ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
-                act_out[i, c, t] = act
+        play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
+                   combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole, st,
+                   hi, db, va, feas)
+        for k in range(order.shape[0]):
+            h = order[k]
+            a = 0
+            if not (one_card and ncards[h] == 2):
+                f = forced[i, c, h]
+                if f >= 0:
+                    a = f
+                    if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                        a = 1
+                else:
+                    best = st[h]
+                    if hi[h] > best:
+                        best = hi[h]
+                        a = 1
+                    if ncards[h] == 2 and db[h] > best:
+                        a = 2
+            actions[i, c, h] = a
+        for t in range(10):
+            h = two_idx[t]
+            act = actions[i, c, h]
+            ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
+            act_out[i, c, t] = act
 
 
 @dataclass(frozen=True)
@@ -167,14 +172,20 @@ def second_card_probs(unseen: np.ndarray | None, pair: int, j: int,
 
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
                   hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int],
-                  resplit_table: np.ndarray | None = None) -> SplitValue:
+                  resplit_table: np.ndarray | None = None,
+                  played: np.ndarray | None = None) -> SplitValue:
     """Backward induction over the pair / non-pair pattern of second cards.
 
     ``unseen`` is the shoe at the split (less both pair cards, burned card, up card), or None
     for an infinite deck. ``hand_ev[c, t]``, ``hand_wager[c, t]``: value and expected wager of
     a split hand (pair, t) under hidden combination c. ``resplit_table[h, i, j, u]``: a fixed
     strategy's resplit decisions (None: resplit when that is worth more).
+    ``played[c, t]``: the chance that hand (pair, t) is played at all once dealt - below 1
+    only when a peeking dealer may hold a natural (then ``hand_ev`` is unnormalised and the
+    wagers, hands and doubles are counted only in rounds that are played); None: 1.
     """
+    if played is None:
+        played = np.ones_like(hand_ev)
     m = rules.max_hands
     can_resplit = rules.may_resplit(pair)
     decisions: dict[tuple[int, int, int, int], bool] = {}
@@ -187,18 +198,19 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
         c = combo_index[(j, u)]
         p_pair, p_t = second_card_probs(unseen, pair, j, u)
         p_other = float(p_t.sum())
+        f = played[c]
         ev = float(p_t @ hand_ev[c])
-        wager = float(p_t @ hand_wager[c])
-        hands = p_other
-        doubles = float(p_t @ (hand_wager[c] - 1.0))
+        wager = float(p_t @ (hand_wager[c] * f))
+        hands = float(p_t @ f)
+        doubles = float(p_t @ ((hand_wager[c] - 1.0) * f))
         if p_other > 0:
             e, w, k, d = value(h, i + 1, j, u + 1)
             ev, wager, hands, doubles = ev + p_other * e, wager + p_other * w, \
                 hands + p_other * k, doubles + p_other * d
         if p_pair > 0:
             e, w, k, d = value(h, i + 1, j + 1, u)
-            stay = (hand_ev[c, pair] + e, hand_wager[c, pair] + w, 1.0 + k,
-                    hand_wager[c, pair] - 1.0 + d)
+            stay = (hand_ev[c, pair] + e, hand_wager[c, pair] * f[pair] + w, f[pair] + k,
+                    (hand_wager[c, pair] - 1.0) * f[pair] + d)
             best = stay
             if can_resplit and h < m:
                 split = value(h + 1, i, j + 1, u)
@@ -243,11 +255,14 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
                  stand_p: np.ndarray | None, flat_dist: np.ndarray | None, order: np.ndarray,
                  payoff: np.ndarray, can_double: np.ndarray, keep_tables: bool = False,
                  forced: np.ndarray | None = None, resplit_table: np.ndarray | None = None,
-                 scale: np.ndarray = MONEY) -> list[SplitValue | None]:
+                 scale: np.ndarray = MONEY, hole: int = -1) -> list[SplitValue | None]:
     """:func:`split_value` for several burned ranks at once (the hand values in parallel).
 
-    ``stand_p[k, i, c]``: stand EV of hand ``order[k]`` for burned rank ``burns[i]``;
+    ``stand_p[k, i, c]``: stand EV of hand ``order[k]`` for burned rank ``burns[i]`` (-1: no
+    card is burned, as in the classic deal);
     ``forced[i]`` and ``resplit_table[i]``: a fixed strategy's actions for ``burns[i]``.
+    ``hole`` >= 0: a peeking dealer's natural hole card; the stand EVs, and the values
+    returned, are then unnormalised (E[result x 1{no dealer natural}], see ``player.py``).
     """
     table = hand_table()
     nh = len(table.index)
@@ -260,7 +275,8 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     unseen = []
     for b in burns:
         un = base_p.copy()
-        un[b] -= 1
+        if b >= 0:
+            un[b] -= 1
         un[pair] -= 1
         unseen.append(un)
     ok = [infinite or un.min() >= 0 for un in unseen]
@@ -283,8 +299,8 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     actions = np.zeros((len(run), nc, nh), dtype=np.int8)
     split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
                       np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
-                      infinite, INFINITE_PROBS, can_double, forced_run, scale, one, two_idx,
-                      hand_ev, hand_act, actions)
+                      infinite, INFINITE_PROBS, can_double, forced_run, scale, hole, one,
+                      two_idx, hand_ev, hand_act, actions)
     if infinite:
         hand_ev[:, 1:], hand_act[:, 1:], actions[:, 1:] = (
             hand_ev[:, :1], hand_act[:, :1], actions[:, :1])
@@ -294,20 +310,28 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         if keep_tables:
             tables = {}
             base = base_p.copy()
-            base[burns[i]] -= 1
+            if burns[i] >= 0:
+                base[burns[i]] -= 1
             st, hi, db, va = (np.zeros(nh) for _ in range(4))
             feas = np.zeros(nh, dtype=np.bool_)
             for c in range(len(cj_run)):
                 play_hands(base, table.counts, table.total, table.ncards, table.child, order,
                            stand[k, c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
-                           can_double, forced_run[k, c], scale, st, hi, db, va, feas)
+                           can_double, forced_run[k, c], scale, hole, st, hi, db, va, feas)
                 tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
             if infinite:
                 for c in range(1, nc):
                     tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
         hand_wager = np.where(hand_act[k] == DOUBLE, 2.0, 1.0)
+        played = None
+        if hole >= 0:
+            played = np.array([[no_natural(unseen[i] if not infinite else np.zeros(NRANKS, np.int64),
+                                           t, hole, pair, int(cj[c]), int(cu[c]), infinite,
+                                           INFINITE_PROBS) for t in range(NRANKS)]
+                               for c in range(nc)])
         v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
-                          combo_index, None if resplit_table is None else resplit_table[i])
+                          combo_index, None if resplit_table is None else resplit_table[i],
+                          played)
         out[i] = SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev[k],
                             hand_act[k], tables, actions[k])
     return out
@@ -317,7 +341,7 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                     payoff: np.ndarray) -> np.ndarray:
     """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
     hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
-    from .dealer import dealer_trie, pair_bins, payoff_weights, stand_batch
+    from .dealer import ALL_BURNS, dealer_trie, pair_bins, payoff_weights, stand_batch
 
     order = split_hands(pair, one_card_only(rules, pair))
     table = hand_table()
@@ -327,7 +351,8 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
     out = np.zeros((len(order), NRANKS, len(cj)))
     stand_batch(base_p, table.counts[order], np.minimum(table.total[order], 21), pair, cj, cu,
                 trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
-                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count, out)
+                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count,
+                ALL_BURNS, out)
     return out
 
 

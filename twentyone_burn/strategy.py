@@ -280,7 +280,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                     forced = tables.play[up, b]
                     play_hands(base, table.counts, table.total, table.ncards, table.child,
                                table.order, sv, 0, 0, 0, infinite, INFINITE_PROBS, can_d,
-                               forced, MONEY, st, hi, db, va, feas)
+                               forced, MONEY, -1, st, hi, db, va, feas)
                     reach_cell_sums(base, table.counts, table.ncards, table.child, table.order,
                                     st, hi, db, feas, 0, 0, 0, infinite, INFINITE_PROBS, can_d,
                                     forced, w_un[b], cells_of, False, reach, cell_sum[up])
