@@ -237,7 +237,7 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
                 continue
             c = child[h, r]
             if c < 0:
-                nb = no_natural(n, r, hole, p, j, u, infinite, inf_probs)
+                nb = 1.0 if hole < 0 else no_natural(n, r, hole, p, j, u, infinite, inf_probs)
                 hv += pr * scale[0] * scale[2] * nb
                 dv += pr * scale[2] * nb
             else:

@@ -70,7 +70,7 @@ def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns,
                       combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
                       two_idx, ev_out, act_out, actions):
     """Best EV and first action of each split hand (pair, t), for every burned rank in
-    ``burns`` (-1: none) and every hidden combination, in parallel.
+    ``burns`` (-1: none; the burned ranks in parallel) and every hidden combination.
 
     ``stand[i, c, h]``: stand EV of hand h for burned rank ``burns[i]`` under combination c.
     Ties go to stand, then hit, then double (the same order as unsplit hands).
@@ -80,10 +80,7 @@ def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns,
     """
     nh = counts.shape[0]
     nc = combo_j.shape[0]
-    # one task per (burned rank, combination): both cores stay busy with a single burned rank
-    for task in prange(burns.shape[0] * nc):
-        i = task // nc
-        c = task % nc
+    for i in prange(burns.shape[0]):
         base = base_p.copy()
         if burns[i] >= 0:
             base[burns[i]] -= 1
@@ -92,31 +89,43 @@ def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns,
         db = np.zeros(nh)
         va = np.zeros(nh)
         feas = np.zeros(nh, dtype=np.bool_)
-        play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
-                   combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole, st,
-                   hi, db, va, feas)
-        for k in range(order.shape[0]):
-            h = order[k]
-            a = 0
-            if not (one_card and ncards[h] == 2):
-                f = forced[i, c, h]
-                if f >= 0:
-                    a = f
-                    if a == 2 and not (ncards[h] == 2 and can_double[h]):
-                        a = 1
-                else:
-                    best = st[h]
-                    if hi[h] > best:
-                        best = hi[h]
-                        a = 1
-                    if ncards[h] == 2 and db[h] > best:
-                        a = 2
-            actions[i, c, h] = a
-        for t in range(10):
-            h = two_idx[t]
-            act = actions[i, c, h]
-            ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
-            act_out[i, c, t] = act
+        for c in range(nc):
+            _split_combo(base, counts, total, ncards, child, order, stand, pair, combo_j,
+                         combo_u, infinite, inf_probs, can_double, forced, scale, hole,
+                         one_card, two_idx, ev_out, act_out, actions, i, c, st, hi, db, va,
+                         feas)
+
+
+@njit(cache=True)
+def _split_combo(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
+                 infinite, inf_probs, can_double, forced, scale, hole, one_card, two_idx,
+                 ev_out, act_out, actions, i, c, st, hi, db, va, feas):
+    """One (burned rank, combination) of :func:`split_hand_values`."""
+    play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
+               combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole, st,
+               hi, db, va, feas)
+    for k in range(order.shape[0]):
+        h = order[k]
+        a = 0
+        if not (one_card and ncards[h] == 2):
+            f = forced[i, c, h]
+            if f >= 0:
+                a = f
+                if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                    a = 1
+            else:
+                best = st[h]
+                if hi[h] > best:
+                    best = hi[h]
+                    a = 1
+                if ncards[h] == 2 and db[h] > best:
+                    a = 2
+        actions[i, c, h] = a
+    for t in range(10):
+        h = two_idx[t]
+        act = actions[i, c, h]
+        ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
+        act_out[i, c, t] = act
 
 
 @dataclass(frozen=True)
