@@ -22,7 +22,7 @@ from . import __version__
 from .burn import KeptValues, burn_choices, kept_values
 from .dealer import dealer_distribution
 from .player import ACTION_NAMES, SPLIT
-from .rules import Rules
+from .rules import Rules, RulesError
 from .shoe import NRANKS, RANKS, deal_probability, full_shoe, three_card_multisets
 
 POST_SPLIT_STRATEGY = (
@@ -39,26 +39,10 @@ STRATEGY = (
 )
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """The exact analysis of one rules object (see module docstring for the strategy).
-
-    deals: one row per deal (player rank multiset, up card) with its probability and the play
-    chosen; burns: one row per distinct burn of every deal with the EV of each play (stand,
-    hit, double, split where legal) and the best action after that burn.
-    """
-
-    rules: Rules
-    expected_return: float
-    average_total_wager: float
-    probabilities: dict[str, float]
-    dealer: dict[str, dict[str, float]]
-    deals: pd.DataFrame
-    burns: pd.DataFrame
-    deal_probability_total: float
-    kept: dict[int, KeptValues] = field(repr=False)
-    version: str = __version__
-    strategy: str = STRATEGY
+class HeadlineFigures:
+    """The headline figures every analysis (21 Burn's or the classic mode's) reports, from its
+    ``rules``, ``expected_return``, ``average_total_wager``, ``deal_probability_total``,
+    ``dealer``, ``probabilities``, ``version`` and ``strategy``."""
 
     @property
     def house_edge(self) -> float:
@@ -85,6 +69,28 @@ class Analysis:
             "dealer": self.dealer,
             "probabilities": self.probabilities,
         }
+
+
+@dataclass(frozen=True)
+class Analysis(HeadlineFigures):
+    """The exact analysis of one rules object (see module docstring for the strategy).
+
+    deals: one row per deal (player rank multiset, up card) with its probability and the play
+    chosen; burns: one row per distinct burn of every deal with the EV of each play (stand,
+    hit, double, split where legal) and the best action after that burn.
+    """
+
+    rules: Rules
+    expected_return: float
+    average_total_wager: float
+    probabilities: dict[str, float]
+    dealer: dict[str, dict[str, float]]
+    deals: pd.DataFrame
+    burns: pd.DataFrame
+    deal_probability_total: float
+    kept: dict[int, KeptValues] = field(repr=False)
+    version: str = __version__
+    strategy: str = STRATEGY
 
 
 def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
@@ -125,6 +131,9 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
     ``valuation``: with fixed ``tables``, count events instead of money (see
     :func:`return_table`); the "expected return" is then the expected count.
     """
+    if rules.classic:
+        raise RulesError("analyze() is 21 Burn's three-card deal; the classic deal is "
+                         "classic.analyze_classic()")
     kept: dict[int, KeptValues] = {}
     rows = []
     burn_rows = []

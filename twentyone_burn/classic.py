@@ -49,6 +49,7 @@ import numpy as np
 import pandas as pd
 
 from . import __version__
+from .analysis import HeadlineFigures
 from .dealer import (dealer_batch, dealer_trie, pair_bins, payoff_weights, stand_batch,
                      trie_distribution, trie_distribution_infinite)
 from .player import (DOUBLE, HIT, MONEY, STAND, double_allowed, hand_table, no_natural,
@@ -385,7 +386,7 @@ def hand_evs(rules: Rules, up: int, cards: tuple[int, int],
 
 
 @dataclass(frozen=True)
-class ClassicAnalysis:
+class ClassicAnalysis(HeadlineFigures):
     """The exact analysis of a classic game (the same headline figures as 21 Burn's).
 
     expected_return counts every round, dealer naturals included. deals: one row per deal
@@ -402,32 +403,6 @@ class ClassicAnalysis:
     deal_probability_total: float
     strategy: str
     version: str = __version__
-
-    @property
-    def house_edge(self) -> float:
-        """The house's expected win per initial wager."""
-        return -self.expected_return
-
-    @property
-    def element_of_risk(self) -> float:
-        """House edge per unit of the expected total amount wagered."""
-        return self.house_edge / self.average_total_wager
-
-    def to_json_dict(self) -> dict:
-        """Every headline figure as plain JSON values."""
-        return {
-            "rules": self.rules.to_dict(),
-            "rules_hash": self.rules.rules_hash,
-            "version": self.version,
-            "strategy": self.strategy,
-            "expected_return": self.expected_return,
-            "house_edge": self.house_edge,
-            "element_of_risk": self.element_of_risk,
-            "average_total_wager": self.average_total_wager,
-            "deal_probability_total": self.deal_probability_total,
-            "dealer": self.dealer,
-            "probabilities": self.probabilities,
-        }
 
 
 def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
