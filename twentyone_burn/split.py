@@ -193,6 +193,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     only when a peeking dealer may hold a natural (then ``hand_ev`` is unnormalised and the
     wagers, hands and doubles are counted only in rounds that are played); None: 1.
     """
+    same_weight = played is None  # keeps the sums (and their last bits) as they always were
     if played is None:
         played = np.ones_like(hand_ev)
     m = rules.max_hands
@@ -210,7 +211,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
         f = played[c]
         ev = float(p_t @ hand_ev[c])
         wager = float(p_t @ (hand_wager[c] * f))
-        hands = float(p_t @ f)
+        hands = p_other if same_weight else float(p_t @ f)
         doubles = float(p_t @ ((hand_wager[c] - 1.0) * f))
         if p_other > 0:
             e, w, k, d = value(h, i + 1, j, u + 1)
