@@ -74,3 +74,11 @@ def test_cli_hand_classic():
     d = json.loads(p.stdout)
     assert d["best_action"] == "split" and d["conditioned_on_no_dealer_natural"]
     assert d["surrender"] is None and d["split"] == d["ev"]
+
+
+def test_cli_dealer_classic_shows_the_natural_apart():
+    p = run("dealer", "--up", "T", "--rules", "classic-blackjack", "--decks", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    o = json.loads(p.stdout)["outcomes"]
+    assert o["natural"] == pytest.approx(4 / 51, rel=1e-15)  # four aces among 51 cards
+    assert sum(o.values()) == pytest.approx(1.0, abs=1e-12)

@@ -418,7 +418,7 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
     dealer: dict[str, dict[str, float]] = {}
     for up in range(NRANKS):
         v = up_values(rules, up, shoe)
-        dealer[RANKS[up]] = _dealer_row(rules, up, shoe)
+        dealer[RANKS[up]] = dealer_row(rules, up, shoe)
         for a in range(NRANKS):
             for c in range(a, NRANKS):
                 prob = _deal_probability(rules, shoe, a, c, up)
@@ -461,8 +461,15 @@ def _deal_probability(rules: Rules, shoe: np.ndarray | None, a: int, c: int, up:
     return p if a == c else p + draw_probability(s, (c, up, a))
 
 
-def _dealer_row(rules: Rules, up: int, shoe: np.ndarray | None) -> dict[str, float]:
-    """Unconditional dealer outcomes for the shoe less the up card, naturals apart."""
+def dealer_row(rules: Rules, up: int, shoe: np.ndarray | None) -> dict[str, float]:
+    """Unconditional dealer outcomes for ``shoe`` (before the up card) less the up card, with
+    a dealer natural as its own outcome.
+
+    >>> r = Rules(decks=1, player_cards=2, dealer_burn=False, naturals="peek")
+    >>> row = dealer_row(r, 0, full_shoe(1))
+    >>> round(row["natural"], 6), round(sum(row.values()), 12)
+    (0.313725, 1.0)
+    """
     hole = rules.natural_hole(up)
     trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn, hole)
     d = np.zeros(7)

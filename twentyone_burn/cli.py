@@ -286,8 +286,14 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     if not rules.infinite:
         unseen = remove_cards(full_shoe(rules.decks), gone + [u])
     d = dealer_distribution(rules, u, unseen)
+    outcomes = outcome_dict(d)
+    if rules.classic and rules.naturals != "none":
+        # a dealer natural is its own outcome, not a 21
+        from .classic import dealer_row
+        shoe = None if unseen is None else remove_cards(full_shoe(rules.decks), gone)
+        outcomes = dealer_row(rules, u, shoe)
     out = {"up": RANKS[u], "removed": [RANKS[c] for c in gone], "rules_hash": rules.rules_hash,
-           "version": __version__, "outcomes": outcome_dict(d),
+           "version": __version__, "outcomes": outcomes,
            "detail": {name: float(x) for name, x in zip(OUTCOME_NAMES, d)}}
     if as_json:
         typer.echo(json.dumps(out, indent=2))
