@@ -23,7 +23,7 @@ follow ``rules.post_split``, as the field defines it (Eric Farmer's analyser):
   resplits by the higher exact EV.
 Either way the chosen actions are valued exactly on the true shoe.
 
-Peek (MATH.md "Dealer naturals"): values are computed *unnormalised*, E[result x 1{no dealer
+Peek (docs/classic.md, "Naturals and conditioning"): values are computed *unnormalised*, E[result x 1{no dealer
 natural}], from a dealer trie without the natural's hole card. They add up over draws with the
 plain draw probabilities and rank actions exactly as the conditional EVs do. The per-hand EVs
 reported are conditioned on no dealer natural (as the field's per-hand tables are): the
