@@ -70,3 +70,11 @@ def test_six_deck_enhc_game_against_the_wizard_of_odds(das, published):
     rules = load_rules("classic-blackjack").replace(naturals="enhc", double_after_split=das)
     a = analyze_classic(rules)
     assert abs(a.expected_return - published) < 5e-6
+
+
+def test_the_published_cdz_value_forgets_the_other_pair_card():
+    """Choosing split-hand plays on the shoe less *both* pair cards (CDP1) does not give the
+    published CDZ- figure: the field's CDZ- forgets the other pair card."""
+    rules = CLASSIC.replace(decks=1, hit_soft_17=False, max_hands=2, double_after_split=False,
+                            post_split="cdp1")
+    assert abs(hand_evs(rules, 5, (1, 1)).split - 0.1189818683947885) > 1e-3
