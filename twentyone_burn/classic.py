@@ -23,9 +23,10 @@ follow ``rules.post_split``, as the field defines it (Eric Farmer's analyser):
   resplits by the higher exact EV.
 Either way the chosen actions are valued exactly on the true shoe.
 
-Peek (docs/classic.md, "Naturals and conditioning"): values are computed *unnormalised*, E[result x 1{no dealer
-natural}], from a dealer trie without the natural's hole card. They add up over draws with the
-plain draw probabilities and rank actions exactly as the conditional EVs do. The per-hand EVs
+Peek (docs/classic.md, "Naturals and conditioning"): values are computed *unnormalised*,
+E[result x 1{no dealer natural}], from a dealer trie without the natural's hole card. They
+add up over draws with the plain draw probabilities and rank actions exactly as the
+conditional EVs do. The per-hand EVs
 reported are conditioned on no dealer natural (as the field's per-hand tables are): the
 unnormalised value divided by P(no natural). The game's expected return counts every round:
 a dealer natural takes the original wager (or pushes a player natural). Under ENHC the dealer's
@@ -41,7 +42,6 @@ no-natural value less P(dealer natural), a bust -1, and nothing is conditioned.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from typing import Callable
 
@@ -52,7 +52,7 @@ from . import __version__
 from .analysis import HeadlineFigures
 from .dealer import (dealer_batch, dealer_trie, pair_bins, payoff_weights, stand_batch,
                      trie_distribution, trie_distribution_infinite)
-from .player import (DOUBLE, HIT, MONEY, STAND, double_allowed, hand_table, no_natural,
+from .player import (DOUBLE, HIT, MONEY, STAND, double_allowed, hand_table, natural_probs,
                      payoff_table, play_hands)
 from .rules import Rules, RulesError
 from .shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
@@ -114,9 +114,48 @@ def _natural_in_hole(rules: Rules, unseen: np.ndarray | None, hole: int) -> floa
     """P(the hole card makes a dealer natural) for these unseen cards."""
     if hole < 0:
         return 0.0
-    if unseen is None:
-        return float(INFINITE_PROBS[hole])
-    return float(unseen[hole]) / float(unseen.sum())
+    n = np.zeros(NRANKS, np.int64) if unseen is None else unseen
+    return float(_natural_probs(n, np.zeros((1, NRANKS), np.int64), hole, 0,
+                                rules.infinite)[0, 0])
+
+
+_PLAIN = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+
+def _natural_probs(base: np.ndarray, keys: np.ndarray, hole: int, pair: int, infinite: bool,
+                   combos: tuple[np.ndarray, np.ndarray] = _PLAIN) -> np.ndarray:
+    """[k, c]: P(hole card of rank ``hole``) for unseen ``base - keys[k]``, hidden combo c."""
+    out = np.zeros((keys.shape[0], len(combos[0])))
+    natural_probs(base, keys, hole, pair, combos[0], combos[1], infinite, INFINITE_PROBS, out)
+    return out
+
+
+def _hand_values(base: np.ndarray, order: np.ndarray, trie, pay_h: np.ndarray, hole: int,
+                 peek: int, enhc: bool, can_double: np.ndarray,
+                 flat: np.ndarray | None) -> tuple[np.ndarray, ...]:
+    """(st, hi, db, feasible) of the hands in ``order`` (a closed set: every hand's children
+    are in it), the unseen cards being ``base`` less the hand; unnormalised under peek, and
+    under ENHC every stand is less P(dealer natural)."""
+    table = hand_table()
+    nh = len(table.index)
+    infinite = flat is not None
+    stand = np.zeros(nh)
+    if infinite:
+        stand[order] = pay_h[order] @ flat
+    else:
+        dists = np.zeros((len(order), 7))
+        dealer_batch(base, table.counts[order], trie.parent, trie.rank, trie.before,
+                     trie.depth, trie.weight, dists)
+        stand[order] = np.einsum("ho,ho->h", dists, pay_h[order])
+    if enhc:
+        # no hole card: the dealer's natural beats every standing hand
+        stand[order] -= _natural_probs(base, table.counts[order], hole, 0, infinite)[:, 0]
+    st, hi, db, va = (np.zeros(nh) for _ in range(4))
+    feas = np.zeros(nh, dtype=np.bool_)
+    play_hands(base, table.counts, table.total, table.ncards, table.child, order, stand,
+               0, 0, 0, infinite, INFINITE_PROBS, can_double, np.full(nh, -1, dtype=np.int8),
+               MONEY, peek, st, hi, db, va, feas)
+    return st, hi, db, feas
 
 
 def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues:
@@ -133,7 +172,6 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
     """
     require_classic(rules)
     table = hand_table()
-    nh = len(table.index)
     infinite = rules.infinite
     if shoe is None and not infinite:
         shoe = full_shoe(rules.decks)
@@ -142,42 +180,18 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
         base[up] -= 1
     hole = rules.natural_hole(up)
     trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn, hole)
-    payoff = payoff_table(rules)
-    pay_h = payoff[np.minimum(table.total, 21)]
+    pay_h = payoff_table(rules)[np.minimum(table.total, 21)]
+    flat = None
     if infinite:
         flat = np.zeros(7)
         trie_distribution_infinite(INFINITE_PROBS, trie.parent, trie.rank, trie.weight, flat)
-        stand = pay_h @ flat
-    else:
-        dists = np.zeros((nh, 7))
-        dealer_batch(base, table.counts, trie.parent, trie.rank, trie.before, trie.depth,
-                     trie.weight, dists)
-        stand = np.einsum("ho,ho->h", dists, pay_h)
     enhc = rules.naturals == "enhc" and hole >= 0
-    if enhc:
-        # no hole card: the dealer's natural beats every standing hand
-        stand = stand - _natural_prob_per_hand(base, table.counts, hole, infinite)
     peek = hole if rules.naturals == "peek" else -1
-    st, hi, db, va = (np.zeros(nh) for _ in range(4))
-    feas = np.zeros(nh, dtype=np.bool_)
-    play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, stand,
-               0, 0, 0, infinite, INFINITE_PROBS, double_allowed(rules, split_hands=False),
-               np.full(nh, -1, dtype=np.int8), MONEY, peek, st, hi, db, va, feas)
-    splits = {p: _split(rules, up, p, base, trie, hole, peek, enhc, st, hi, db,
-                        None if not infinite else flat)
+    st, hi, db, feas = _hand_values(base, table.order, trie, pay_h, hole, peek, enhc,
+                                    double_allowed(rules, split_hands=False), flat)
+    splits = {p: _split(rules, up, p, base, trie, hole, peek, enhc, st, hi, db, flat)
               for p in range(NRANKS)}
     return UpValues(up, st, hi, db, feas, splits, hole)
-
-
-def _natural_prob_per_hand(base: np.ndarray, counts: np.ndarray, hole: int,
-                           infinite: bool) -> np.ndarray:
-    """P(hole card = ``hole``) for the unseen cards ``base - counts[h]`` of every hand."""
-    if infinite:
-        return np.full(counts.shape[0], INFINITE_PROBS[hole])
-    n = base[None, :] - counts
-    tot = n.sum(axis=1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(tot > 0, n[:, hole] / np.maximum(tot, 1), 0.0)
 
 
 def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, peek: int,
@@ -204,8 +218,11 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
         if rules.post_split == "cdz-":
             acts = _best_actions(st, hi, db, table.ncards == 2, can_double)
         else:
-            acts = _first_hand_actions(rules, up, pair, base_p, trie, hole, peek, enhc, order,
-                                       payoff, can_double, flat)
+            # CDP1: the first split hand's optimum (shoe less the up card and both pair cards)
+            st1, hi1, db1, _ = _hand_values(base_p, order, trie,
+                                            payoff[np.minimum(table.total, 21)], hole, peek,
+                                            enhc, can_double, flat)
+            acts = _best_actions(st1, hi1, db1, table.ncards == 2, can_double)
         forced = np.repeat(acts[None, None, :], nc, axis=1)
         # a fixed strategy needs the stand EVs of the hands it can reach, no more
         order = _reachable(order, acts, pair, one_card, can_double)
@@ -224,41 +241,10 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
                     trie.nz_rank, trie.nz_count, NO_BURN, out)
         stand_p = out
         if enhc:
-            for k, h in enumerate(order):
-                n = base_p - table.counts[h]
-                for c in range(nc):
-                    stand_p[k, 0, c] -= 1.0 - no_natural(n, -1, hole, pair, int(cj[c]),
-                                                         int(cu[c]), False, INFINITE_PROBS)
+            stand_p[:, 0, :] -= _natural_probs(base_p, table.counts[order], hole, pair, False,
+                                               (cj, cu))
     return split_values(rules, pair, [-1], base_p, stand_p, flat, order, payoff, can_double,
                         forced=forced, resplit_table=always, hole=peek)[0]
-
-
-def _first_hand_actions(rules: Rules, up: int, pair: int, base_p: np.ndarray, trie, hole: int,
-                        peek: int, enhc: bool, order: np.ndarray, payoff: np.ndarray,
-                        can_double: np.ndarray, flat: np.ndarray | None) -> np.ndarray:
-    """CDP1's actions: the optimum of a split hand on the shoe less the up card and both pair
-    cards (what the first split hand knows), among the actions a split hand may take."""
-    table = hand_table()
-    nh = len(table.index)
-    infinite = flat is not None
-    pay_h = payoff[np.minimum(table.total, 21)]
-    stand = np.zeros(nh)
-    if infinite:
-        stand[:] = pay_h @ flat
-    else:
-        keys = table.counts[order]
-        dists = np.zeros((len(order), 7))
-        dealer_batch(base_p, keys, trie.parent, trie.rank, trie.before, trie.depth,
-                     trie.weight, dists)
-        stand[order] = np.einsum("ho,ho->h", dists, pay_h[order])
-    if enhc:
-        stand[order] -= _natural_prob_per_hand(base_p, table.counts[order], hole, infinite)
-    st, hi, db, va = (np.zeros(nh) for _ in range(4))
-    feas = np.zeros(nh, dtype=np.bool_)
-    play_hands(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
-               0, 0, 0, infinite, INFINITE_PROBS, can_double, np.full(nh, -1, dtype=np.int8),
-               MONEY, peek, st, hi, db, va, feas)
-    return _best_actions(st, hi, db, table.ncards == 2, can_double)
 
 
 def _reachable(order: np.ndarray, acts: np.ndarray, pair: int, one_card: bool,

@@ -171,21 +171,24 @@ def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
     """
     if hole < 0:
         return 1.0
-    if infinite:
-        return 1.0 - inf_probs[hole]
-    total = -1 if drawn >= 0 else 0
-    for r in range(10):
-        total += n[r]
-    nh = n[hole] - (1 if drawn == hole else 0)
-    avail = total - j - u
-    if avail <= 0:
+    m = n.copy()
+    if drawn >= 0:
+        m[drawn] -= 1
+    probs = np.empty(10)
+    if not draw_probs(m, p, j, u, infinite, inf_probs, probs):
         return 0.0
-    if j == 0 and u == 0:
-        return 1.0 - nh / total
-    if hole == p:
-        return 1.0 - (nh - j) / avail
-    q = total - n[p] + (1 if drawn == p else 0)
-    return 1.0 - nh * (q - u) / (q * avail) if q > 0 else 1.0
+    return 1.0 - probs[hole]
+
+
+@njit(cache=True)
+def natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, out):
+    """out[k, c]: P(the hole card is of rank ``hole``) for unseen cards ``base - keys[k]``
+    with hidden combination c (see :func:`draw_probs`)."""
+    for k in range(keys.shape[0]):
+        n = base - keys[k]
+        for c in range(combo_j.shape[0]):
+            out[k, c] = 1.0 - no_natural(n, -1, hole, p, combo_j[c], combo_u[c], infinite,
+                                         inf_probs)
 
 
 @njit(cache=True)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
-from .player import DOUBLE, MONEY, hand_table, no_natural, play_hands
+from .player import DOUBLE, MONEY, hand_table, natural_probs, play_hands
 from .rules import Rules
 from .shoe import INFINITE_PROBS, NRANKS
 
@@ -90,42 +90,31 @@ def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns,
         va = np.zeros(nh)
         feas = np.zeros(nh, dtype=np.bool_)
         for c in range(nc):
-            _split_combo(base, counts, total, ncards, child, order, stand, pair, combo_j,
-                         combo_u, infinite, inf_probs, can_double, forced, scale, hole,
-                         one_card, two_idx, ev_out, act_out, actions, i, c, st, hi, db, va,
-                         feas)
-
-
-@njit(cache=True)
-def _split_combo(base, counts, total, ncards, child, order, stand, pair, combo_j, combo_u,
-                 infinite, inf_probs, can_double, forced, scale, hole, one_card, two_idx,
-                 ev_out, act_out, actions, i, c, st, hi, db, va, feas):
-    """One (burned rank, combination) of :func:`split_hand_values`."""
-    play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
-               combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole, st,
-               hi, db, va, feas)
-    for k in range(order.shape[0]):
-        h = order[k]
-        a = 0
-        if not (one_card and ncards[h] == 2):
-            f = forced[i, c, h]
-            if f >= 0:
-                a = f
-                if a == 2 and not (ncards[h] == 2 and can_double[h]):
-                    a = 1
-            else:
-                best = st[h]
-                if hi[h] > best:
-                    best = hi[h]
-                    a = 1
-                if ncards[h] == 2 and db[h] > best:
-                    a = 2
-        actions[i, c, h] = a
-    for t in range(10):
-        h = two_idx[t]
-        act = actions[i, c, h]
-        ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
-        act_out[i, c, t] = act
+            play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
+                       combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole,
+                       st, hi, db, va, feas)
+            for k in range(order.shape[0]):
+                h = order[k]
+                a = 0
+                if not (one_card and ncards[h] == 2):
+                    f = forced[i, c, h]
+                    if f >= 0:
+                        a = f
+                        if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                            a = 1
+                    else:
+                        best = st[h]
+                        if hi[h] > best:
+                            best = hi[h]
+                            a = 1
+                        if ncards[h] == 2 and db[h] > best:
+                            a = 2
+                actions[i, c, h] = a
+            for t in range(10):
+                h = two_idx[t]
+                act = actions[i, c, h]
+                ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
+                act_out[i, c, t] = act
 
 
 @dataclass(frozen=True)
@@ -335,10 +324,12 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         hand_wager = np.where(hand_act[k] == DOUBLE, 2.0, 1.0)
         played = None
         if hole >= 0:
-            played = np.array([[no_natural(unseen[i] if not infinite else np.zeros(NRANKS, np.int64),
-                                           t, hole, pair, int(cj[c]), int(cu[c]), infinite,
-                                           INFINITE_PROBS) for t in range(NRANKS)]
-                               for c in range(nc)])
+            # P(no natural) once a split hand holds its second card t
+            nat = np.zeros((NRANKS, nc))
+            natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
+                          np.eye(NRANKS, dtype=np.int64), hole, pair, cj, cu, infinite,
+                          INFINITE_PROBS, nat)
+            played = 1.0 - nat.T
         v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
                           combo_index, None if resplit_table is None else resplit_table[i],
                           played)
