@@ -167,17 +167,27 @@ def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
     ``hole`` < 0 (no natural to check for).
 
     The hole card is exchangeable with the next card this hand would draw, so it has the
-    same distribution as that card.
+    same distribution as that card: this is ``1 - draw_probs(...)[hole]`` for the unseen
+    cards less ``drawn``, written out for one rank because it runs in the hot loop on every
+    bust (a test checks the two agree).
     """
     if hole < 0:
         return 1.0
-    m = n.copy()
-    if drawn >= 0:
-        m[drawn] -= 1
-    probs = np.empty(10)
-    if not draw_probs(m, p, j, u, infinite, inf_probs, probs):
+    if infinite:
+        return 1.0 - inf_probs[hole]
+    total = -1 if drawn >= 0 else 0
+    for r in range(10):
+        total += n[r]
+    nh = n[hole] - (1 if drawn == hole else 0)
+    avail = total - j - u
+    if avail <= 0:
         return 0.0
-    return 1.0 - probs[hole]
+    if j == 0 and u == 0:
+        return 1.0 - nh / total
+    if hole == p:
+        return 1.0 - (nh - j) / avail
+    q = total - n[p] + (1 if drawn == p else 0)
+    return 1.0 - nh * (q - u) / (q * avail) if q > 0 else 1.0
 
 
 @njit(cache=True)
@@ -240,7 +250,7 @@ def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infini
                 continue
             c = child[h, r]
             if c < 0:
-                nb = 1.0 if hole < 0 else no_natural(n, r, hole, p, j, u, infinite, inf_probs)
+                nb = no_natural(n, r, hole, p, j, u, infinite, inf_probs)
                 hv += pr * scale[0] * scale[2] * nb
                 dv += pr * scale[2] * nb
             else:
