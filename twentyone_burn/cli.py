@@ -86,16 +86,20 @@ def build_rules(rules_file: Optional[Path], decks: Optional[str], s17: Optional[
 
 def _progress_analyze(rules: Rules, tables=None):
     from .analysis import analyze
-    if rules.classic:
-        from .classic import analyze_classic
-        analyze = lambda r, progress=None, tables=None: analyze_classic(r, progress=progress)  # noqa: E731
+    from .classic import analyze_classic
+
+    def run(progress=None):
+        if rules.classic:
+            return analyze_classic(rules, progress=progress)
+        return analyze(rules, progress=progress, tables=tables)
+
     if not sys.stderr.isatty():
-        return analyze(rules, tables=tables)
+        return run()
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     with Progress(TextColumn("analysing"), BarColumn(), TextColumn("{task.completed}/10 up cards"),
                   TimeElapsedColumn(), transient=True) as prog:
         task = prog.add_task("up", total=10)
-        return analyze(rules, progress=lambda k: prog.update(task, completed=k), tables=tables)
+        return run(progress=lambda k: prog.update(task, completed=k))
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -70,8 +70,9 @@ class Rules:
         (needs naturals = "peek").
     post_split: how split hands are played - "cdp-h" (21 Burn's: optimal for the hand's
         cards, the pair cards dealt to the split so far and how many second cards were not
-        pair cards), "cdz-" (the optimum of an unsplit hand of the same cards), "cdp1" (CDZ-'s
-        rule on the shoe less the pair cards removed by the split); see ``split.py``.
+        pair cards), "cdz-" (the optimum of an unsplit hand of the same cards, the other pair
+        card forgotten), "cdp1" (the first split hand's optimum, on the shoe less both pair
+        cards, for every split hand); see ``classic.py``.
     """
 
     decks: int | None = 6
