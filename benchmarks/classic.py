@@ -1,6 +1,6 @@
 """Times the full six-deck classic blackjack analysis (S17, DAS, resplit to four, CDZ-).
 
-Run: python benchmarks/classic.py   (prints figures; no assertions)
+Run: python -m benchmarks.classic   (prints figures; no assertions)
 
 Cold = first run in the process (numba cache load or compile). Warm = the median of five more
 runs. For scale it also times, in this process, the same game under the other post-split
@@ -13,13 +13,9 @@ from __future__ import annotations
 
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from twentyone_burn.rules import load_rules  # noqa: E402
+from twentyone_burn.rules import load_rules
 
 
 def timed(fn, repeat: int = 5) -> tuple[float, object]:
@@ -33,7 +29,7 @@ def timed(fn, repeat: int = 5) -> tuple[float, object]:
 
 
 def main() -> None:
-    from twentyone_burn.classic import analyze_classic
+    from twentyone_burn.engine.classic import analyze_classic
     rules = load_rules("classic-blackjack").replace(hit_soft_17=False)
     t0 = time.perf_counter()
     a = analyze_classic(rules)
@@ -54,7 +50,7 @@ def main() -> None:
         t, b = timed(lambda: analyze_classic(r), repeat=3)
         print(f"  {name:10s} warm {t:7.2f} s  ratio {t / warm:5.2f}  expected return "
               f"{b.expected_return:+.15f}")
-    from twentyone_burn.analysis import analyze
+    from twentyone_burn.engine.game import analyze
     from twentyone_burn.rules import Rules
     analyze(Rules())
     t, _ = timed(lambda: analyze(Rules()), repeat=3)

@@ -1,6 +1,6 @@
 """Times the full standard 21 Burn analysis cold (JIT compile included) and warm.
 
-Run: python benchmarks/engine.py   (prints figures; no assertions)
+Run: python -m benchmarks.engine   (prints figures; no assertions)
 Also prints dealer evaluations per second, against a plain-Python recursion of the same
 dealer run in this process (the ratio is the kernel's speed-up).
 """
@@ -8,23 +8,19 @@ dealer run in this process (the ratio is the kernel's speed-up).
 from __future__ import annotations
 
 import resource
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from twentyone_burn.rules import Rules  # noqa: E402
+from twentyone_burn.rules import Rules
 
 
 def main() -> None:
     t0 = time.perf_counter()
-    from twentyone_burn.analysis import analyze
-    from twentyone_burn.burn import unsplit_hands
-    from twentyone_burn.player import hand_table
-    from twentyone_burn.dealer import dealer_batch, dealer_trie
+    from twentyone_burn.engine.game import analyze
+    from twentyone_burn.engine.burn import unsplit_hands
+    from twentyone_burn.tables import hand_table
+    from twentyone_burn.engine.dealer import dealer_batch, dealer_trie
     from twentyone_burn.shoe import full_shoe
     a = analyze(Rules())
     cold = time.perf_counter() - t0
@@ -53,8 +49,7 @@ def main() -> None:
     rate = total_evals / dt
     print(f"dealer evaluations (kernel, both cores):            {rate:10.0f} /s")
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    import reference as ref
+    from tests.reference import engine as ref
     t0 = time.perf_counter()
     n_plain = 0
     for k in range(20):

@@ -1,7 +1,7 @@
 """Simulator throughput: rounds per second of the numba kernel, in one process and on every core,
-and the ratio to the plain-Python twin (tests/sim/twin.py) run in this same process.
+and the ratio to the plain-Python twin (tests/reference/sim_twin.py) run in this same process.
 
-Run: python benchmarks/simulate.py [--rounds N] [--workers N] [--strategy optimal|always-stand]
+Run: python -m benchmarks.simulate [--rounds N] [--workers N] [--strategy optimal|always-stand]
 (prints figures; no assertions). The target is 5 million rounds a second on two cores with the
 engine's optimal strategy on the standard rules; other work on the machine lowers the figures.
 """
@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from twentyone_burn.rules import Rules
 
@@ -29,15 +25,14 @@ def main() -> None:
     args = ap.parse_args()
 
     from twentyone_burn.rules import parse_decks
-    from twentyone_burn.simulate import chunk_state, run_chunk, kernel_spec, simulate, warm_up
-    from twentyone_burn.strategy import DecisionTables
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-    from sim.twin import simulate_twin
+    from twentyone_burn.sim import chunk_state, run_chunk, kernel_spec, simulate, warm_up
+    from twentyone_burn.tables import DecisionTables
+    from tests.reference.sim_twin import simulate_twin
 
     rules = Rules(decks=parse_decks(args.decks))
     t0 = time.perf_counter()
     if args.strategy == "optimal":
-        from twentyone_burn.strategy import optimal_tables
+        from twentyone_burn.engine.game import optimal_tables
         tables = optimal_tables(rules)
     else:
         tables = DecisionTables.always_stand(rules)

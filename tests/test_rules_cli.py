@@ -12,7 +12,7 @@ import pytest
 from twentyone_burn.rules import Rules, RulesError
 from twentyone_burn.shoe import deal_probability, deal_probability_exact, full_shoe, three_card_multisets
 
-from . import reference as ref
+from tests.reference import engine as ref
 
 
 def test_rules_round_trip_and_hash(tmp_path):

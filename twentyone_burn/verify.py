@@ -1,7 +1,7 @@
 """verify: theory against simulation - z-tests, chi-square tests and a pass / fail record.
 
 A test lab certifies a game by deriving its mathematics a second way. :func:`verify` runs the
-exact engine (:func:`twentyone_burn.analysis.analyze`) and the simulator under the same rules
+exact engine (:func:`twentyone_burn.engine.game.analyze`) and the simulator under the same rules
 and the same strategy (the engine's optimal decisions, exported as lookup tables), and tests
 every figure the engine gives exactly against the simulated rounds:
 
@@ -38,7 +38,7 @@ from scipy import stats
 from . import __version__
 from .rules import Rules
 from .shoe import NRANKS, RANKS, INFINITE_PROBS, full_shoe
-from .simulate import DEFAULT_CHUNK, SimResult, simulate
+from .sim import DEFAULT_CHUNK, SimResult, simulate
 
 __all__ = ["Check", "Theory", "Verification", "chi_square", "compare", "theory_for_tables",
            "verify", "z_test", "write_atomic"]
@@ -65,7 +65,7 @@ class Theory:
 
     @classmethod
     def from_analysis(cls, analysis: Any) -> "Theory":
-        """The figures of an :class:`~twentyone_burn.analysis.Analysis`."""
+        """The figures of an :class:`~twentyone_burn.engine.results.Analysis`."""
         return cls(analysis.expected_return, analysis.average_total_wager,
                    dict(analysis.probabilities), analysis.dealer,
                    up_card_probabilities(analysis.rules),
@@ -78,14 +78,14 @@ def theory_for_tables(rules: Rules, tables: Any, expected_return: float,
     and kept-hand-double frequencies (each a sum over the 2,200 deals), the dealer table and up
     cards (the same for every strategy), with the given exact return and wager.
 
-    >>> from twentyone_burn.strategy import DecisionTables
+    >>> from twentyone_burn.tables import DecisionTables
     >>> t = theory_for_tables(Rules(decks=None), DecisionTables.always_stand(Rules(decks=None)),
     ...                       0.0, None, "by hand")
     >>> round(t.probabilities["burn_A"], 8), round(t.probabilities["double"], 8)
     (0.00045517, 0.0)
     """
-    from .analysis import dealer_table
-    from .player import DOUBLE
+    from .engine.game import dealer_table
+    from .tables import DOUBLE
     from .shoe import deal_probability, three_card_multisets
     burn = np.zeros(NRANKS)
     split = double = 0.0
@@ -209,7 +209,7 @@ def _rows_chi_square(rows: list[tuple[np.ndarray, np.ndarray]]) -> tuple[float, 
 def compare(theory: Theory, sim: SimResult, alpha: float = FAMILY_ALPHA) -> list[Check]:
     """Every test of ``sim`` against ``theory``; each at level alpha / (number of tests).
 
-    >>> from twentyone_burn.simulate import SimResult, Counts
+    >>> from twentyone_burn.sim import SimResult, Counts
     >>> c = Counts.zeros(); c.hist[1, 0, 0] = 60; c.hist[0, 1, 0] = 40
     >>> t = Theory(0.2, 1.0, {}, {}, {}, "by hand")
     >>> s = SimResult(Rules(), "x", "h", 1, 100, 100, None, c)
@@ -458,7 +458,7 @@ def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int =
            label: str | None = None) -> Verification:
     """Run the exact engine and the simulator for ``rules`` and test one against the other.
 
-    tables: the strategy (:class:`~twentyone_burn.strategy.DecisionTables`, e.g. a printed
+    tables: the strategy (:class:`~twentyone_burn.tables.DecisionTables`, e.g. a printed
     chart's); None = the engine's optimal decisions (``strategy.optimal_tables``). The theory
     is the engine's exact analysis of that same strategy (``analysis.analyze``, with
     ``tables=`` for a fixed strategy); ``analysis`` reuses one already run. ``label`` names
@@ -468,8 +468,8 @@ def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int =
     >>> v.sim.rounds, len(v.checks), v.label
     (200000, 8, 'optimal')
     """
-    from .analysis import analyze
-    from .strategy import optimal_tables
+    from .engine.game import analyze
+    from .engine.game import optimal_tables
     t0 = time.perf_counter()
     if tables is None:
         if analysis is None:

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import itertools
 
-import numpy as np
 
-from twentyone_burn.chart import UP_COLUMNS, Chart
-from twentyone_burn.player import DOUBLE, HIT, STAND, hand_table
+from twentyone_burn.charts.model import UP_COLUMNS, Chart
+from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import parse_ranks
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from openpyxl import load_workbook
 
-from twentyone_burn.chart import (CSV_FILES, chart_paths, load_chart,
-                                  read_csv_dir, read_xlsx, save_chart, save_csv, save_xlsx)
+from twentyone_burn.export.chart_workbook import chart_paths, save_chart, save_csv, save_xlsx
+from twentyone_burn.charts.files import CSV_FILES, load_chart, read_csv_dir, read_xlsx
 from twentyone_burn.rules import Rules
 
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from openpyxl import load_workbook
 
-from twentyone_burn.chart import CSV_FILES, load_chart
+from twentyone_burn.charts.files import CSV_FILES, load_chart
 from twentyone_burn.rules import Rules
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "strategy_tables"
@@ -46,7 +46,7 @@ def test_published_files_agree_with_each_other(published):
 @pytest.mark.slow
 def test_published_chart_value(published):
     """The published chart's exact value is the one its Summary sheet states (~30 s)."""
-    from twentyone_burn.analysis import analyze
+    from twentyone_burn.engine.game import analyze
     a = analyze(published.rules, tables=published.to_tables())
     _, chart = _summary(ROOT / "chart.xlsx")["expected return (per initial wager)"]
     assert a.expected_return == pytest.approx(chart, abs=1e-13)
@@ -59,7 +59,7 @@ def test_published_chart_is_current(published):
     Letters and the burn decisions they imply must match exactly; burn values to 1e-11 (they
     are stored to 12 decimals, and the last one may round differently on another machine).
     """
-    from twentyone_burn.strategy_cli import derive
+    from twentyone_burn.cli.charts import derive
     fresh, _ = derive(Rules())
     for table in ("hard", "soft", "resplit"):
         diff = getattr(fresh, table) != getattr(published, table)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import pytest
 
-from twentyone_burn.analysis import analyze
-from twentyone_burn.chart import Chart, load_chart, save_chart
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.charts.model import Chart
+from twentyone_burn.export.chart_workbook import save_chart
+from twentyone_burn.charts.files import load_chart
 from twentyone_burn.rules import Rules
 
 INF = Rules(decks=None)
@@ -30,7 +32,7 @@ def _cli(*args):
     """Run the command in this process (the numba caches are warm); exit code and output."""
     from typer.testing import CliRunner
 
-    from twentyone_burn.cli import app
+    from twentyone_burn.cli.app import app
     r = CliRunner().invoke(app, list(args))
     if r.exception is not None and not isinstance(r.exception, SystemExit):
         raise r.exception

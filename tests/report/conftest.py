@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from twentyone_burn.analysis import analyze
+from twentyone_burn.engine.game import analyze
 from twentyone_burn.report import VariationSpec, build_report
 from twentyone_burn.rules import Rules
 

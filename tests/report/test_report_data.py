@@ -7,9 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from twentyone_burn.analysis import analyze
-from twentyone_burn.report import (KNOBS, ROUNDING, VariationSpec, build_report,
-                                   describe_rules, report_stem, variation_specs)
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.report import KNOBS, ROUNDING, VariationSpec, build_report, describe_rules, report_stem, variation_specs
 from twentyone_burn.rules import Rules, RulesError
 from twentyone_burn.shoe import INFINITE_PROBS, RANKS
 

@@ -18,10 +18,10 @@ import pytest
 from scipy import stats
 
 from twentyone_burn.rules import Rules
-from twentyone_burn.simulate import simulate
-from twentyone_burn.strategy import DecisionTables
+from twentyone_burn.sim import simulate
+from twentyone_burn.tables import DecisionTables
 
-from .. import reference as ref
+from tests.reference import engine as ref
 from .strategies import hit_to
 
 P = [1 / 13] * 9 + [4 / 13]

@@ -12,8 +12,8 @@ import time
 import pytest
 
 from twentyone_burn.rules import Rules
-from twentyone_burn.simulate import Checkpoint, SimulationError, simulate
-from twentyone_burn.strategy import DecisionTables
+from twentyone_burn.sim import Checkpoint, SimulationError, simulate
+from twentyone_burn.tables import DecisionTables
 
 from .strategies import hit_to
 

@@ -1,0 +1,123 @@
+"""The infinite deck by a separate total-dependent implementation, and huge shoes converging to it."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+import pytest
+
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.engine.burn import kept_values
+from twentyone_burn.rules import Rules
+
+Q = [1 / 13] * 9 + [4 / 13]
+VAL = list(range(1, 11))
+BURN = [11] + list(range(2, 11))
+
+
+def total(hard, ace):
+    return hard + 10 if ace and hard + 10 <= 21 else hard
+
+
+def dealer_inf(up, h17):
+    @functools.lru_cache(maxsize=None)
+    def draw(hard, ace):
+        t = total(hard, ace)
+        soft = ace and hard + 10 <= 21
+        out = np.zeros(7)
+        if t > 21:
+            out[5 if t == 22 else 6] = 1
+            return out
+        if t >= 17 and not (t == 17 and soft and h17):
+            out[t - 17] = 1
+            return out
+        for r in range(10):
+            out = out + Q[r] * draw(hard + VAL[r], ace or r == 0)
+        return out
+
+    d = np.zeros(7)
+    for c1, c2 in itertools.product(range(10), repeat=2):
+        three = sorted([up, c1, c2], key=lambda c: BURN[c])[:2]
+        d += Q[c1] * Q[c2] * draw(VAL[three[0]] + VAL[three[1]], 0 in three)
+    return d
+
+
+def game_inf(rules):
+    """Expected return of the whole game, infinite deck, written from scratch by totals."""
+    def res(t, o):
+        if t > 21:
+            return -1.0
+        if o >= 5:
+            return 1.0
+        return 1.0 if t > 17 + o else (0.0 if t == 17 + o else -1.0)
+
+    er = 0.0
+    for up in range(10):
+        d = dealer_inf(up, rules.hit_soft_17)
+        stand = lambda h, a: sum(d[o] * res(total(h, a), o) for o in range(7))
+
+        @functools.lru_cache(maxsize=None)
+        def value(h, a):
+            if h > 21:
+                return -1.0
+            return max(stand(h, a), sum(Q[r] * value(h + VAL[r], a or r == 0) for r in range(10)))
+
+        def best2(x, y, split_hand):
+            h, a = VAL[x] + VAL[y], 0 in (x, y)
+            dbl = 2 * sum(Q[r] * (-1.0 if h + VAL[r] > 21 else stand(h + VAL[r], a or r == 0))
+                          for r in range(10))
+            hit = sum(Q[r] * value(h + VAL[r], a or r == 0) for r in range(10))
+            return max(stand(h, a), hit, dbl)
+
+        def split(p):
+            w = [stand(VAL[p] + VAL[t], True) if p == 0 else best2(p, t, True) for t in range(10)]
+
+            @functools.lru_cache(maxsize=None)
+            def go(hands, i):
+                if i > hands:
+                    return 0.0
+                v = sum(Q[t] * w[t] for t in range(10) if t != p) + (1 - Q[p]) * go(hands, i + 1)
+                stay = w[p] + go(hands, i + 1)
+                if hands < rules.max_hands and p != 0:
+                    stay = max(stay, go(hands + 1, i))
+                return v + Q[p] * stay
+
+            return go(2, 1)
+
+        for cards in itertools.combinations_with_replacement(range(10), 3):
+            perms = len(set(itertools.permutations(cards)))
+            prob = perms * Q[cards[0]] * Q[cards[1]] * Q[cards[2]] * Q[up]
+            best = -9.0
+            for i in range(3):
+                x, y = sorted(cards[k] for k in range(3) if k != i)
+                best = max(best, split(x) if x == y else best2(x, y, False))
+            er += prob * best
+    return er
+
+
+def test_whole_game_infinite_deck_matches_total_dependent_twin():
+    rules = Rules(decks=None)
+    a = analyze(rules)
+    assert abs(a.deal_probability_total - 1) < 1e-12
+    assert a.expected_return == pytest.approx(game_inf(rules), abs=1e-12)
+
+
+def test_infinite_deck_s17_three_hands():
+    rules = Rules(decks=None, hit_soft_17=False, max_hands=3)
+    assert analyze(rules).expected_return == pytest.approx(game_inf(rules), abs=1e-12)
+
+
+@pytest.mark.parametrize("up", [1, 5, 9])
+def test_huge_shoe_converges_to_infinite_deck(up):
+    inf = kept_values(Rules(decks=None), up)
+    diffs = []
+    for decks in (100, 10_000):
+        kv = kept_values(Rules(decks=decks), up)
+        ok = kv.possible
+        d = max(np.nanmax(np.abs(kv.best[ok] - inf.best[ok])),
+                np.nanmax(np.abs(kv.stand[ok] - inf.stand[ok])))
+        diffs.append(d)
+    assert diffs[1] < 2e-4
+    assert diffs[1] < diffs[0] / 20  # removal effects shrink like 1/decks

@@ -1,0 +1,227 @@
+"""Plain-Python twin of the simulator kernel: the readable specification of one round.
+
+Written from the rule sheet, card by card, with Python lists and integers; it shares with the
+kernel only the rules, the strategy tables and the order in which random numbers are used, so
+the two give identical tallies for the same stream. It is slow (tens of thousands of rounds a
+second) and is the reference the benchmark's speed ratio is measured against.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from twentyone_burn.tables import hand_table
+from twentyone_burn.sim import NEVENTS, Counts, EVENT_NAMES, round_card_bound
+from twentyone_burn.tables import DOUBLE, STAND, DecisionTables, combo_index_table
+
+MASK64 = (1 << 64) - 1
+ACE, TEN = 0, 9
+
+
+class Xoshiro256:
+    """xoshiro256** (Blackman & Vigna) on Python integers."""
+
+    def __init__(self, state):
+        self.s = [int(x) for x in state]
+
+    @staticmethod
+    def _rotl(x: int, k: int) -> int:
+        return ((x << k) | (x >> (64 - k))) & MASK64
+
+    def next(self) -> int:
+        s = self.s
+        result = (self._rotl((s[1] * 5) & MASK64, 7) * 9) & MASK64
+        t = (s[1] << 17) & MASK64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = self._rotl(s[3], 45)
+        return result
+
+    def below(self, n: int) -> int:
+        """Uniform integer in [0, n): Lemire's multiply-shift with rejection, 32-bit."""
+        m = (self.next() >> 32) * n
+        if (m & 0xFFFFFFFF) < n:
+            threshold = ((1 << 32) - n) % n
+            while (m & 0xFFFFFFFF) < threshold:
+                m = (self.next() >> 32) * n
+        return m >> 32
+
+
+class Shoe:
+    """A real shoe: a list of ranks, dealt by a uniform pick among the undealt cards."""
+
+    def __init__(self, rng: Xoshiro256, decks: int | None, penetration: float | None):
+        self.rng = rng
+        self.infinite = decks is None
+        if not self.infinite:
+            counts = [4 * decks] * 9 + [16 * decks]
+            self.cards = [r for r in range(10) for _ in range(counts[r])]
+            self.top = len(self.cards)
+            self.reserve = round_card_bound(np.array(self.cards))
+            n = len(self.cards)
+            self.cut = 0 if penetration is None else max(1, math.ceil(penetration * n))
+        self.shuffles = 0
+
+    def start_round(self) -> None:
+        if self.infinite:
+            return
+        n = len(self.cards)
+        if self.cut <= 0 or n - self.top >= self.cut or self.top < self.reserve:
+            self.top = n
+            self.shuffles += 1
+
+    def deal(self) -> int:
+        if self.infinite:
+            v = self.rng.below(13)
+            return min(v, TEN)     # A..9 one in 13, T (10, J, Q, K) four in 13
+        i = self.rng.below(self.top)
+        self.top -= 1
+        c = self.cards
+        c[i], c[self.top] = c[self.top], c[i]
+        return c[self.top]
+
+
+def value(rank: int) -> int:
+    return rank + 1
+
+
+def best_total(cards: list[int]) -> int:
+    hard = sum(value(c) for c in cards)
+    return hard + 10 if ACE in cards and hard + 10 <= 21 else hard
+
+
+def dealer_final(up: int, concealed: tuple[int, int], shoe: Shoe, h17: bool) -> tuple[int, int]:
+    """The dealer's final total (23 for any bust above 22) and the cards it drew."""
+    three = [up, *concealed]
+    burn_value = [11 if c == ACE else value(c) for c in three]
+    burned = burn_value.index(max(burn_value))
+    hand = [c for k, c in enumerate(three) if k != burned]
+    drawn = 0
+    while True:
+        hard = sum(value(c) for c in hand)
+        soft = ACE in hand and hard + 10 <= 21
+        t = hard + 10 if soft else hard
+        if t < 17 or (t == 17 and soft and h17):
+            hand.append(shoe.deal())
+            drawn += 1
+            continue
+        return min(t, 23), drawn
+
+
+def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> None:
+    """Deal and settle one round, adding it to ``counts``."""
+    rules = tables.rules
+    ht = hand_table()
+    combo = combo_index_table(rules.max_hands)
+    ev = {name: 0 for name in EVENT_NAMES}
+
+    def index(cards: list[int]) -> int:
+        return ht.of(cards)
+
+    shoe.start_round()
+    player = [shoe.deal() for _ in range(3)]
+    up = shoe.deal()
+    concealed = (shoe.deal(), shoe.deal())
+    c1, c2, c3 = sorted(player)
+    burned = int(tables.burn[up, c1, c2, c3])
+    kept = sorted(player)
+    kept.remove(burned)
+    counts.burn[burned] += 1
+    a, b = kept
+    ev["kept_pair" if a == b else "kept_soft" if a == ACE else "kept_hard"] += 1
+
+    def play(cards: list[int], acts) -> tuple[int, int]:
+        """(final total, 22 = bust; wager) of a hand played by its action row."""
+        while True:
+            act = acts[index(cards)]
+            if act == STAND:
+                return best_total(cards), 1
+            cards.append(shoe.deal())
+            ev["player_draws"] += 1
+            if act == DOUBLE:
+                t = best_total(cards)
+                return (22 if t > 21 else t), 2
+            if best_total(cards) > 21:
+                return 22, 1
+
+    hands: list[tuple[int, int]] = []
+    if a == b and tables.split_kept[up, burned, a]:
+        pair = a
+        line = 2                 # hands in play
+        j = u = 0
+        number = 1
+        while number <= line:
+            second = shoe.deal()
+            if (second == pair and rules.may_resplit(pair) and line < rules.max_hands
+                    and tables.resplit[up, burned, pair, line, number, j, u]):
+                line += 1
+                j += 1
+                ev["resplits"] += 1
+                continue
+            cmb = combo[j, u]
+            if second == pair:
+                j += 1
+            else:
+                u += 1
+            cards = [pair, second]
+            if pair == ACE and rules.split_aces_one_card:
+                hands.append((best_total(cards), 1))
+            else:
+                t, w = play(cards, tables.split_play[up, burned, pair, cmb])
+                hands.append((t, w))
+                ev["split_hands_doubled"] += w == 2
+            number += 1
+        ev["split_rounds"] += 1
+        ev["split_hands"] += line
+        counts.split[line] += 1
+    else:
+        t, w = play([a, b], tables.play[up, burned])
+        hands.append((t, w))
+        ev["kept_doubled"] += w == 2
+        counts.split[0] += 1
+
+    final, drawn = dealer_final(up, concealed, shoe, rules.hit_soft_17)
+    ev["dealer_draws"] += drawn
+    counts.dealer[up, final - 17] += 1
+    won = lost = pushed = 0
+    for t, w in hands:
+        if t > 21:
+            res = -1
+        elif final == 22 and rules.dealer_22_pushes:
+            res = 0
+        elif final > 21 or t > final:
+            res = 1
+        elif t == final:
+            res = -1 if rules.ties_lose else 0
+        else:
+            res = -1
+        if res > 0:
+            won += w
+            ev["hands_won"] += 1
+        elif res < 0:
+            lost += w
+            ev["hands_lost"] += 1
+        else:
+            pushed += w
+            ev["hands_pushed"] += 1
+    counts.hist[won, lost, pushed] += 1
+    for k, name in enumerate(EVENT_NAMES):
+        counts.events[k] += ev[name]
+
+
+def simulate_twin(tables: DecisionTables, state, rounds: int,
+                  penetration: float | None = None) -> Counts:
+    """Tallies of ``rounds`` rounds from a xoshiro256** state, like one kernel chunk."""
+    rng = Xoshiro256(state)
+    shoe = Shoe(rng, tables.rules.decks, penetration)
+    counts = Counts.zeros()
+    for _ in range(rounds):
+        play_round(tables, shoe, counts)
+    counts.events[EVENT_NAMES.index("shuffles")] += shoe.shuffles
+    assert counts.events.shape == (NEVENTS,)
+    return counts

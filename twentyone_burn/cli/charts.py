@@ -1,0 +1,269 @@
+"""strategy_cli: the ``chart`` and ``value`` commands (registered by ``cli.py``).
+
+``chart`` derives the printable chart for the rules (or takes a given one), values it exactly
+against optimal play and writes the workbook with the CSVs beside it; ``value`` gives the exact
+expected return of a chart read from CSVs or a workbook, and its cost against optimal play.
+
+>>> from typer.testing import CliRunner
+>>> from twentyone_burn.cli import app
+>>> r = CliRunner().invoke(app, ["value", "--strategy", "/no/such/chart"])
+>>> r.exit_code != 0, isinstance(r.exception, Exception)
+(True, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+
+import typer
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.results import Analysis
+    from ..charts.model import Chart
+    from ..rules import Rules
+    from ..tables import DecisionTables
+
+
+def chart_strategy(path: Path | str, rules: "Rules | None" = None
+                   ) -> tuple["Rules", "DecisionTables", "Chart"]:
+    """(rules, decision tables, chart) for a chart folder or workbook, for ``--strategy``.
+
+    ``rules``: value the chart under these rules (None: the rules stored with the chart).
+    A chart that cannot be read raises the CLI's one-line :class:`~twentyone_burn.cli.InputError`.
+
+    >>> chart_strategy("/no/such/chart")
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.cli.common.InputError: /no/such/chart: no such file or folder
+    """
+    from ..charts.model import ChartError
+    from ..charts.files import load_chart
+    from .common import InputError
+    try:
+        chart = load_chart(path, rules)
+        return chart.rules, chart.to_tables(), chart
+    except ChartError as e:
+        raise InputError(str(e)) from None
+
+
+@contextlib.contextmanager
+def _progress(label: str, total: int | None) -> Iterator[Callable[..., None]]:
+    """A progress callback: a bar on a terminal (stderr), nothing otherwise.
+
+    The callback takes ``(done)`` or ``(done, total)``; other reports only show as activity.
+    """
+    if not sys.stderr.isatty():
+        yield lambda *a, **k: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    with Progress(TextColumn("{task.description}"), BarColumn(),
+                  TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as prog:
+        task = prog.add_task(label, total=total)
+
+        def update(*args: Any, **kwargs: Any) -> None:
+            if args and isinstance(args[0], (int, float)):
+                prog.update(task, completed=args[0])
+                if len(args) > 1 and isinstance(args[1], (int, float)):
+                    prog.update(task, total=args[1])
+            else:
+                prog.update(task, description=f"{label} {' '.join(map(str, args))}".strip())
+
+        yield update
+
+
+@contextlib.contextmanager
+def _status(label: str) -> Iterator[Callable[..., None]]:
+    """A spinner with the latest report, for work of unknown length (the chart derivation
+    reports ``(iteration, expected return)``); nothing when stderr is not a terminal."""
+    if not sys.stderr.isatty():
+        yield lambda *a, **k: None
+        return
+    from rich.console import Console
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  console=Console(stderr=True), transient=True) as prog:
+        task = prog.add_task(label, total=None)
+
+        def update(*args: Any, **kwargs: Any) -> None:
+            parts = [f"{x:+.8f}" if isinstance(x, float) else str(x) for x in args]
+            if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], float):
+                parts = [f"iteration {args[0]}, expected return {args[1]:+.8f}"]
+            prog.update(task, description=f"{label}: {' '.join(parts)}")
+
+        yield update
+
+
+DERIVED_NAME = ("derived total-dependent chart (each cell the best letter over the "
+                "compositions that reach it under the chart, iterated to a fixed point)")
+
+
+def derive(rules: "Rules") -> tuple["Chart", dict[str, Any]]:
+    """The derived chart for the rules and what the derivation reports about itself."""
+    from ..charts.model import Chart
+    from .common import InputError
+    try:
+        from ..charts.derive import derive_chart
+    except ImportError:
+        raise InputError("this version cannot derive charts (no strategy.derive_chart); "
+                         "give a chart with --strategy") from None
+    with _status("deriving the chart") as prog:
+        d = derive_chart(rules, progress=prog)
+    if isinstance(d, Chart):
+        return d, {}
+    info = {k: getattr(d, k) for k in ("expected_return", "optimal_return", "best_iteration",
+                                       "iterations") if hasattr(d, k)}
+    return Chart.from_arrays(rules, d.hard, d.soft, d.resplit, d.burn_values, DERIVED_NAME), info
+
+
+def _analyze(rules: "Rules", tables: "DecisionTables | None", label: str) -> "Analysis":
+    from ..engine.game import analyze
+    with _progress(label, 10) as prog:
+        return analyze(rules, progress=prog, tables=tables)
+
+
+def _given(*options: Any) -> bool:
+    return any(o is not None for o in options)
+
+
+def _figures(a: "Analysis") -> dict[str, float]:
+    return {"expected_return": a.expected_return, "house_edge": a.house_edge,
+            "element_of_risk": a.element_of_risk, "average_total_wager": a.average_total_wager}
+
+
+def _report(chart: "Chart", valued: "Analysis", optimal: "Analysis | None",
+            seconds: dict[str, float], files: list[Path] | None) -> dict[str, Any]:
+    from .. import __version__
+    r = chart.rules
+    out: dict[str, Any] = {
+        "rules": r.to_dict(), "rules_hash": r.rules_hash, "version": __version__,
+        "chart": chart.name, "strategy": valued.strategy, "chart_value": _figures(valued),
+    }
+    if optimal is not None:
+        out["optimal"] = _figures(optimal)
+        out["optimal_strategy"] = optimal.strategy
+        out["cost"] = optimal.expected_return - valued.expected_return
+    out["seconds"] = seconds
+    if files is not None:
+        out["files"] = [str(p) for p in files]
+    return out
+
+
+def _print(out: dict[str, Any], title: str) -> None:
+    typer.echo(f"{title} (twentyone-burn {out['version']})")
+    typer.echo(f"rules: {json.dumps(out['rules'], sort_keys=True, separators=(',', ':'))}")
+    typer.echo(f"rules hash: {out['rules_hash']}")
+    typer.echo(f"chart: {out['chart']}")
+    typer.echo("")
+    c, o = out["chart_value"], out.get("optimal")
+    typer.echo(f"{'':30s} {'this chart':>14s}" + (f" {'optimal play':>14s}" if o else ""))
+    for key, label in (("expected_return", "expected return"), ("house_edge", "house edge"),
+                       ("element_of_risk", "element of risk"),
+                       ("average_total_wager", "average total wager")):
+        f = "14.8f" if key == "average_total_wager" else "+14.8f"
+        typer.echo(f"{label:30s} {c[key]:{f}}" + (f" {o[key]:{f}}" if o else ""))
+    if o:
+        typer.echo(f"{'cost of the chart':30s} {out['cost']:14.8f}  (optimal minus chart "
+                   "expected return, per initial wager)")
+    typer.echo("")
+    typer.echo(f"strategy: {out['strategy']}")
+    if o:
+        typer.echo(f"optimal play: {out['optimal_strategy']}")
+    if "files" in out:
+        typer.echo("")
+        typer.echo("wrote: " + "  ".join(out["files"]))
+    typer.echo("timings: " + ", ".join(f"{k} {v:.1f} s" for k, v in out["seconds"].items()))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``chart`` and ``value`` to the main app."""
+    from .common import DasOpt, DecksOpt, DoubleOnOpt, JsonOpt, MaxHandsOpt, RsaOpt, RulesOpt, S17Opt, SplitOpt, build_rules
+
+    StrategyOpt = typer.Option(..., "--strategy",
+                               help="A chart: folder of CSVs (burn.csv, hard.csv, soft.csv, "
+                                    "resplit.csv, rules.toml) or an .xlsx workbook.")
+
+    @app.command()
+    def chart(out: Path = typer.Option(Path("chart"), "--out",
+                                       help="Folder for chart.xlsx and the CSVs, or a path "
+                                            "ending .xlsx (CSVs go beside it)."),
+              strategy: Optional[Path] = typer.Option(
+                  None, "--strategy",
+                  help="Write this chart (folder or .xlsx) instead of deriving one."),
+              rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+              s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+              resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+              double_on: Optional[str] = DoubleOnOpt,
+              mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+        """Derive the printable strategy chart, value it exactly and write the workbook."""
+        from ..export.chart_workbook import save_chart
+        from .common import InputError
+        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
+                mandatory_split)
+        rules = build_rules(*opts)
+        seconds: dict[str, float] = {}
+        derivation: dict[str, Any] = {}
+        t0 = time.perf_counter()
+        if strategy is not None:
+            rules, tables, the_chart = chart_strategy(strategy, rules if _given(*opts) else None)
+            the_chart = the_chart.with_rules(rules)
+        else:
+            the_chart, derivation = derive(rules)
+            tables = the_chart.to_tables()
+            seconds["derive"] = time.perf_counter() - t0
+        t1 = time.perf_counter()
+        valued = _analyze(rules, tables, "valuing the chart")
+        seconds["value chart"] = time.perf_counter() - t1
+        t1 = time.perf_counter()
+        optimal = _analyze(rules, None, "optimal play")
+        seconds["optimal play"] = time.perf_counter() - t1
+        try:
+            files = save_chart(the_chart, out, optimal, valued)
+        except OSError as e:
+            raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+        seconds["total"] = time.perf_counter() - t0
+        res = _report(the_chart, valued, optimal, seconds, files)
+        if derivation:
+            res["derivation"] = derivation
+        if as_json:
+            typer.echo(json.dumps(res, indent=2))
+        else:
+            _print(res, "21 Burn strategy chart")
+
+    @app.command()
+    def value(strategy: Path = StrategyOpt,
+              compare: bool = typer.Option(True, "--compare/--no-compare",
+                                           help="Also value optimal play (the chart's cost)."),
+              rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+              s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+              resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+              double_on: Optional[str] = DoubleOnOpt,
+              mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+        """The exact expected return of a chart and its cost against optimal play.
+
+        The chart is played under its own rules unless rules options are given.
+        """
+        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
+                mandatory_split)
+        rules = build_rules(*opts)
+        rules, tables, the_chart = chart_strategy(strategy, rules if _given(*opts) else None)
+        seconds: dict[str, float] = {}
+        t0 = time.perf_counter()
+        valued = _analyze(rules, tables, "valuing the chart")
+        seconds["value chart"] = time.perf_counter() - t0
+        optimal = None
+        if compare:
+            t1 = time.perf_counter()
+            optimal = _analyze(rules, None, "optimal play")
+            seconds["optimal play"] = time.perf_counter() - t1
+        res = _report(the_chart, valued, optimal, seconds, None)
+        if as_json:
+            typer.echo(json.dumps(res, indent=2))
+        else:
+            _print(res, "21 Burn: exact value of a chart")

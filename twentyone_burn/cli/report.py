@@ -1,0 +1,216 @@
+"""report_cli: the ``report`` and ``tune`` commands (registered by ``cli.py``).
+
+``report`` writes the house-edge report of a game in four formats (Markdown, HTML, JSON, xlsx);
+``tune`` finds the payout (``win_pays`` or ``commission``) that gives the house a target edge
+and writes the tuned rules file.
+
+>>> parse_edge("2%"), parse_edge("0.015"), parse_edge("-1.5 %")
+(0.02, 0.015, -0.015)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
+
+import typer
+
+
+def parse_edge(text: str) -> float:
+    """A house edge written as a fraction ("0.02") or a percentage ("2%").
+
+    >>> parse_edge("two")
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.cli.common.InputError: --target-edge must be a number like 0.02 or 2%, not 'two'
+    """
+    from .common import InputError
+    t = text.strip()
+    percent = t.endswith("%")
+    try:
+        x = float(t.rstrip("%").strip())
+    except ValueError:
+        raise InputError(f"--target-edge must be a number like 0.02 or 2%, not {text!r}") from None
+    if not math.isfinite(x):
+        raise InputError(f"--target-edge must be a finite number, not {text!r}")
+    return x / 100.0 if percent else x
+
+
+@contextlib.contextmanager
+def _bar(label: str) -> Iterator[Callable[[str, float, float], None]]:
+    """progress(step, done, total) drawing a rich bar on stderr when it is a terminal.
+
+    The bar is refreshed by the calls themselves (no refresh thread), so the simulator can
+    fork its workers while it is shown.
+    """
+    if not sys.stderr.isatty():
+        yield lambda *a: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, \
+        TimeElapsedColumn
+    prog = Progress(TextColumn(label), BarColumn(), TaskProgressColumn(),
+                    TextColumn("{task.description}"), TimeElapsedColumn(),
+                    console=Console(stderr=True), transient=True, auto_refresh=False)
+    task = prog.add_task("", total=1.0)
+    prog.start()
+
+    def update(step: str, done: float, total: float) -> None:
+        prog.update(task, description=step, completed=done, total=total)
+        prog.refresh()
+
+    try:
+        yield update
+    finally:
+        prog.stop()
+
+
+def _write_text(path: Path, text: str) -> Path:
+    from ..export import write_files
+    return write_files({path: text.encode()})[0]
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``report`` and ``tune`` to the main app."""
+    from .. import __version__
+    from .common import DasOpt, DecksOpt, DoubleOnOpt, InputError, JsonOpt, MaxHandsOpt, RsaOpt, RulesOpt, S17Opt, SplitOpt, build_rules
+    from ..report import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, KNOBS
+
+    @app.command()
+    def report(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+               s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+               resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+               double_on: Optional[str] = DoubleOnOpt,
+               mandatory_split: Optional[bool] = SplitOpt,
+               out: Path = typer.Option(Path("reports"), "--out",
+                                        help="Folder the report files are written to."),
+               verify_rounds: Optional[int] = typer.Option(
+                   None, "--verify-rounds",
+                   help="Add the verification (theory vs simulation) with this many rounds; "
+                        "its simulation then gives the per-round figures."),
+               seed: int = typer.Option(DEFAULT_SEED, "--seed",
+                                        help="Root seed of the simulation (whole number)."),
+               sim_rounds: int = typer.Option(
+                   DEFAULT_SIM_ROUNDS, "--sim-rounds",
+                   help="Rounds simulated for the SD, win/push/loss and net-result "
+                        "distribution when there is no verification (0 = none)."),
+               variations: bool = typer.Option(
+                   True, "--variations/--no-variations",
+                   help="Value every rule variation (one exact analysis each)."),
+               workers: Optional[int] = typer.Option(
+                   None, "--workers", help="Simulation worker processes (default: the cores)."),
+               ) -> None:
+        """The house-edge report (par sheet): Markdown, HTML, JSON and xlsx in --out."""
+        from ..export import write_report
+        from ..report import build_report
+        from ..sim import SimulationError
+        if verify_rounds is not None and verify_rounds < 1:
+            raise InputError(f"--verify-rounds must be at least 1, not {verify_rounds}")
+        if sim_rounds < 0:
+            raise InputError(f"--sim-rounds must be 0 or more, not {sim_rounds}")
+        if seed < 0:
+            raise InputError(f"--seed must be a whole number 0 or above, not {seed}")
+        if workers is not None and workers < 1:
+            raise InputError(f"--workers must be at least 1, not {workers}")
+        if out.exists() and not out.is_dir():
+            raise InputError(f"--out {out} is a file, not a folder")
+        rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
+                            mandatory_split)
+        t0 = time.perf_counter()
+        try:
+            with _bar("report") as prog:
+                rep = build_report(rules, variations=None if variations else [],
+                                   sim_rounds=sim_rounds, verify_rounds=verify_rounds,
+                                   seed=seed, workers=workers, progress=prog)
+        except SimulationError as e:
+            raise InputError(str(e)) from None
+        t1 = time.perf_counter()
+        paths = write_report(rep, out)
+        t2 = time.perf_counter()
+        s = rep.summary
+        typer.echo(f"21 Burn house-edge report (twentyone-burn {__version__})")
+        typer.echo(f"rules hash: {rules.rules_hash}")
+        typer.echo(f"expected return per initial wager: {s['expected_return']:+.10f}")
+        typer.echo(f"house edge:                        {s['house_edge']:+.10f} "
+                   f"({100 * s['house_edge']:+.4f}%)")
+        typer.echo(f"element of risk:                   {s['element_of_risk']:+.10f}")
+        if rep.simulation is not None:
+            sim = rep.simulation
+            typer.echo(f"SD per round:                      {sim.sd:.6f} (SE {sim.sd_se:.6f}; "
+                       f"{sim.label})")
+        if rep.verification is not None:
+            typer.echo(f"verification: {rep.verification['verdict']}")
+        typer.echo("files:")
+        for p in paths:
+            typer.echo(f"  {p}")
+        steps = ", ".join(f"{k} {v:.1f} s" for k, v in rep.timings.items())
+        typer.echo(f"time: {t2 - t0:.1f} s (computing {t1 - t0:.1f} s: {steps}; writing "
+                   f"{t2 - t1:.1f} s)")
+
+    @app.command()
+    def tune(knob: str = typer.Option(..., "--knob",
+                                      help=f"The payout knob to tune: {', '.join(KNOBS)}."),
+             target_edge: str = typer.Option(..., "--target-edge",
+                                             help="House edge wanted, e.g. 0.02 or 2%."),
+             rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+             s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+             resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+             double_on: Optional[str] = DoubleOnOpt,
+             mandatory_split: Optional[bool] = SplitOpt,
+             out: Path = typer.Option(Path("tuned-rules.toml"), "--out",
+                                      help="The tuned rules file to write."),
+             as_json: bool = JsonOpt) -> None:
+        """Find the knob value that gives the house a target edge under optimal play."""
+        from ..engine.game import analyze
+        from ..report import TuneError, tune as run
+        target = parse_edge(target_edge)
+        if knob not in KNOBS:
+            raise InputError(f"unknown knob {knob!r}; choose one of: {', '.join(KNOBS)}")
+        if out.is_dir():
+            raise InputError(f"--out {out} is a folder; give the rules file to write")
+        rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
+                            mandatory_split)
+        t0 = time.perf_counter()
+        with _bar("tuning") as prog:
+            state = {"n": 0}
+
+            def evaluate(r: Any) -> Any:
+                state["n"] += 1
+                label = f"analysis {state['n']}: {knob} = {getattr(r, knob):.12g}"
+                return analyze(r, progress=lambda k: prog(label, k, 10))
+
+            try:
+                res = run(rules, knob, target, evaluate=evaluate)
+            except TuneError as e:
+                raise InputError(str(e)) from None
+        seconds = time.perf_counter() - t0
+        header = (f"# tuned by twentyone-burn {__version__}: {knob} = {res.value!r} gives a "
+                  f"house edge of {res.house_edge!r}\n# (target {target!r}) under optimal play; "
+                  f"base rules hash {rules.rules_hash}\n")
+        path = _write_text(out, header + res.rules.to_toml())
+        d = {"knob": knob, "value": res.value, "target_edge": target,
+             "house_edge": res.house_edge, "expected_return": res.expected_return,
+             "element_of_risk": res.element_of_risk, "error": res.house_edge - target,
+             "analyses": len(res.evaluations),
+             "evaluations": [{"value": x, "house_edge": e} for x, e in res.evaluations],
+             "rules": res.rules.to_dict(), "rules_hash": res.rules.rules_hash,
+             "base_rules_hash": rules.rules_hash, "version": __version__,
+             "rules_file": str(path), "seconds": seconds}
+        if as_json:
+            typer.echo(json.dumps(d, indent=2))
+            return
+        typer.echo(f"21 Burn tuning (twentyone-burn {__version__})")
+        typer.echo(f"base rules hash: {rules.rules_hash}")
+        typer.echo(f"target house edge: {target:+.10f} ({100 * target:+.6f}%)")
+        typer.echo(f"{knob} = {res.value!r}")
+        typer.echo(f"house edge under optimal play: {res.house_edge:+.12f} "
+                   f"(off the target by {res.house_edge - target:+.1e})")
+        typer.echo(f"expected return: {res.expected_return:+.12f}   element of risk: "
+                   f"{res.element_of_risk:+.10f}")
+        typer.echo(f"tuned rules: {path} (rules hash {res.rules.rules_hash})")
+        typer.echo(f"{len(res.evaluations)} exact analyses, {seconds:.1f} s")

@@ -1,0 +1,273 @@
+"""simulate_cli: the ``simulate`` and ``verify`` commands (registered by ``cli.py``).
+
+>>> from typer.testing import CliRunner
+>>> from twentyone_burn.cli import app
+>>> r = CliRunner().invoke(app, ["simulate", "--rounds", "2000", "--seed", "1", "--decks", "inf",
+...                              "--strategy", "always-stand", "--workers", "1", "--json"])
+>>> r.exit_code, '"rounds": 2000' in r.stdout
+(0, True)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterator, Optional
+
+import typer
+
+STRATEGIES = ("optimal", "chart", "always-stand")
+
+
+def _workers_default() -> int:
+    return os.cpu_count() or 1
+
+
+@contextlib.contextmanager
+def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on stderr with rounds/s and ETA, only when stderr is a terminal.
+
+    Yields the ``progress(done, total)`` callback for :func:`simulate`, or None when piped.
+    """
+    if not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (BarColumn, Progress, TextColumn, TimeElapsedColumn,
+                               TimeRemainingColumn)
+    # started at the first report, after simulate() has forked its workers: no thread is
+    # running in this process when it forks
+    prog = Progress(TextColumn(label), BarColumn(),
+                    TextColumn("{task.completed:,}/{task.total:,} rounds"),
+                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+    state: dict[str, Any] = {}
+
+    def update(done: int, total: int) -> None:
+        now = time.perf_counter()
+        if "task" not in state:
+            # the first report comes as the workers start; rounds done by then were resumed
+            # from a checkpoint and are not this run's speed
+            prog.start()
+            state.update(task=prog.add_task(label, total=total, completed=done, rate=""),
+                         start=(done, now))
+            return
+        d0, t0 = state["start"]
+        rate = (done - d0) / (now - t0) if now > t0 else 0.0
+        prog.update(state["task"], completed=done, rate=f"{rate / 1e6:.2f} M rounds/s")
+
+    try:
+        yield update
+    finally:
+        if "task" in state:
+            prog.stop()
+
+
+def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any, str]:
+    """(rules, tables, label) for ``--strategy``; tables None means the engine's optimal play.
+
+    ``name``: optimal, always-stand, chart (derive the chart for the rules) or a chart folder
+    or .xlsx workbook (played under its own rules unless rule options were given).
+
+    >>> resolve_strategy("psychic", None, False)
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.cli.common.InputError: unknown strategy 'psychic'; give optimal, chart, always-stand or a chart folder / .xlsx workbook
+    """
+    from .common import InputError
+    from ..tables import DecisionTables
+    if name == "optimal":
+        return rules, None, "optimal"
+    if name == "always-stand":
+        return rules, DecisionTables.always_stand(rules), "always-stand"
+    from . import charts as strategy_cli
+    if name == "chart":
+        chart, _ = strategy_cli.derive(rules)
+        return rules, chart.to_tables(), "chart"
+    if not Path(name).exists():
+        raise InputError(f"unknown strategy {name!r}; give {', '.join(STRATEGIES)} or a chart "
+                         f"folder / .xlsx workbook")
+    rules, tables, _ = strategy_cli.chart_strategy(name, rules if rules_given else None)
+    return rules, tables, "chart"
+
+
+def _run(fn: Callable[[], Any], checkpoint: Optional[Path]) -> Any:
+    """Turn the simulator's own errors into the CLI's one-line input errors, and Ctrl-C into
+    one line saying how to resume."""
+    from .common import InputError
+    from ..sim import SimulationError
+    try:
+        return fn()
+    except SimulationError as e:
+        raise InputError(str(e)) from None
+    except KeyboardInterrupt:
+        where = (f"; finished chunks are kept in {checkpoint}: run the same command again to "
+                 f"resume" if checkpoint else "")
+        typer.echo(f"interrupted{where}", err=True)
+        sys.exit(130)
+
+
+def _check_counts(rounds: int, workers: int, chunk_size: int) -> None:
+    from .common import InputError
+    if rounds < 1:
+        raise InputError(f"--rounds must be at least 1, not {rounds}")
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, not {workers}")
+    if chunk_size < 1:
+        raise InputError(f"--chunk-size must be at least 1, not {chunk_size}")
+
+
+def _check_seed(seed: Optional[int]) -> None:
+    from .common import InputError
+    if seed is not None and seed < 0:
+        raise InputError(f"--seed must be a whole number 0 or above, not {seed}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``verify`` to the main app."""
+    from .. import __version__
+    from .common import DasOpt, DecksOpt, DoubleOnOpt, JsonOpt, MaxHandsOpt, RsaOpt, RulesOpt, S17Opt, SplitOpt, build_rules
+    from ..sim import DEFAULT_CHUNK
+
+    RoundsOpt = typer.Option(1_000_000, "--rounds", help="Rounds to play.")
+    SeedOpt = typer.Option(None, "--seed",
+                           help="Root seed (whole number); omitted: fresh entropy, printed.")
+    WorkersOpt = typer.Option(None, "--workers",
+                              help="Local worker processes (default: the machine's cores).")
+    ChunkOpt = typer.Option(DEFAULT_CHUNK, "--chunk-size",
+                            help="Rounds per chunk; results depend on (seed, rounds, chunk size).")
+    SchedOpt = typer.Option(None, "--scheduler",
+                            help="Dask scheduler address: run the chunks on that cluster.")
+    CkptOpt = typer.Option(None, "--checkpoint",
+                           help="Append finished chunks to this file; rerun to resume.")
+    StrategyOpt = typer.Option(
+        "optimal", "--strategy",
+        help="optimal (the engine's decisions), chart (derive the chart for the rules), "
+             "always-stand, or a chart folder / .xlsx workbook (e.g. strategy_tables).")
+
+    @app.command()
+    def simulate(rounds: int = RoundsOpt, seed: Optional[int] = SeedOpt,
+                 strategy: str = StrategyOpt,
+                 workers: Optional[int] = WorkersOpt, chunk_size: int = ChunkOpt,
+                 scheduler: Optional[str] = SchedOpt, checkpoint: Optional[Path] = CkptOpt,
+                 penetration: Optional[float] = typer.Option(
+                     None, "--penetration",
+                     help="Deal to a cut card at this fraction of the shoe (default: "
+                          "reshuffle every round)."),
+                 rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+                 s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+                 resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+                 double_on: Optional[str] = DoubleOnOpt,
+                 mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+        """Monte Carlo of the game: mean return, SE, 99% interval, SD, frequencies."""
+        from ..sim import simulate as run
+        workers = _workers_default() if workers is None else workers
+        _check_counts(rounds, workers, chunk_size)
+        _check_seed(seed)
+        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on, mandatory_split)
+        rules, tables, _ = resolve_strategy(strategy, build_rules(*opts),
+                                            any(o is not None for o in opts))
+        if tables is None:
+            from .common import _progress_analyze
+            from ..engine.game import optimal_tables
+            tables = optimal_tables(rules, _progress_analyze(rules).kept)
+        with progress_bar("simulating") as prog:
+            res = _run(lambda: run(tables, rounds, seed=seed, chunk_size=chunk_size,
+                                   workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+                                   penetration=penetration, progress=prog), checkpoint)
+        d = res.to_json_dict()
+        if as_json:
+            typer.echo(json.dumps(d, indent=2))
+            return
+        lo, hi = res.interval99
+        f = res.frequencies
+        typer.echo(f"21 Burn simulation (twentyone-burn {__version__})")
+        typer.echo(f"rules: {rules.canonical_json()}")
+        typer.echo(f"rules hash: {rules.rules_hash}")
+        typer.echo(f"strategy: {res.strategy}")
+        typer.echo(f"seed entropy: {res.seed_entropy}   chunk size: {res.chunk_size:,}   "
+                   f"rounds: {res.rounds:,}")
+        typer.echo(f"dealing: {d['dealing']}")
+        typer.echo("")
+        typer.echo(f"mean return per initial wager: {res.mean:+.6f}  (SE {res.se:.6f})")
+        typer.echo(f"99% interval:                  [{lo:+.6f}, {hi:+.6f}]")
+        typer.echo(f"SD per round:                  {res.sd:.6f}")
+        typer.echo(f"average total wager:           {res.average_total_wager:.6f}  "
+                   f"(SE {res.wager_se:.6f})")
+        typer.echo(f"rounds won / pushed / lost:    {f['win']:.6f} / {f['push']:.6f} / "
+                   f"{f['loss']:.6f}")
+        typer.echo(f"kept pair split:               {d['split_rounds']:.6f}")
+        typer.echo("")
+        typer.echo("net result per round (units):")
+        for k, v in d["net_distribution"].items():
+            typer.echo(f"  {k:>4s}  {v:.7f}")
+        typer.echo("")
+        speed = (f"{res.rounds_per_second:,.0f} rounds/s ({res.executor}, "
+                 f"{res.workers or 'cluster'} workers)" if res.rounds_run else
+                 "all chunks resumed from the checkpoint")
+        typer.echo(f"speed: {speed}")
+
+    @app.command()
+    def verify(rounds: int = typer.Option(10_000_000, "--rounds", help="Rounds to simulate."),
+               seed: Optional[int] = SeedOpt, strategy: str = StrategyOpt,
+               workers: Optional[int] = WorkersOpt,
+               chunk_size: int = ChunkOpt, scheduler: Optional[str] = SchedOpt,
+               checkpoint: Optional[Path] = CkptOpt,
+               out: Path = typer.Option(Path("."), "--out",
+                                        help="Folder for the verification record."),
+               rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
+               s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
+               resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
+               double_on: Optional[str] = DoubleOnOpt,
+               mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+        """Theory vs simulation (exact engine vs Monte Carlo); exit 0 on PASS, 1 on FAIL."""
+        from .common import _progress_analyze
+        from ..verify import verify as run
+        workers = _workers_default() if workers is None else workers
+        _check_counts(rounds, workers, chunk_size)
+        _check_seed(seed)
+        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on, mandatory_split)
+        t0 = time.perf_counter()
+        rules, tables, label = resolve_strategy(strategy, build_rules(*opts),
+                                                any(o is not None for o in opts))
+        if tables is None:
+            analysis = _progress_analyze(rules)
+        else:
+            from .charts import _analyze
+            analysis = _analyze(rules, tables, "valuing the strategy")
+        engine = time.perf_counter() - t0
+        with progress_bar("simulating") as prog:
+            v = _run(lambda: run(rules, rounds, seed=seed, chunk_size=chunk_size,
+                                 workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+                                 progress=prog, tables=tables, analysis=analysis, label=label),
+                     checkpoint)
+        v.engine_seconds += engine
+        paths = v.write(out)
+        if as_json:
+            d = v.to_json_dict()
+            d["record"] = [str(p) for p in paths]
+            typer.echo(json.dumps(d, indent=2))
+        else:
+            s = v.sim
+            typer.echo(f"21 Burn verification (twentyone-burn {__version__}): {v.verdict}")
+            typer.echo(f"rules hash: {rules.rules_hash}")
+            typer.echo(f"strategy: {s.strategy}")
+            typer.echo(f"seed entropy: {s.seed_entropy}   chunk size: {s.chunk_size:,}   "
+                       f"rounds: {s.rounds:,}")
+            typer.echo(f"expected return: theory {v.theory.expected_return:+.6f}, simulation "
+                       f"{s.mean:+.6f} (SE {s.se:.6f})")
+            typer.echo(f"each test passes at p >= {v.checks[0].threshold:.4g} "
+                       f"(family-wise 99%, Bonferroni over {len(v.checks)} tests)")
+            typer.echo("")
+            typer.echo(f"  {'test':32s} {'statistic':>11s} {'dof':>4s} {'p-value':>9s}  result")
+            for c in v.checks:
+                typer.echo(f"  {c.name:32s} {c.statistic:11.4f} {c.dof or '':>4} "
+                           f"{c.p_value:9.4g}  {'PASS' if c.passed else 'FAIL'}")
+            typer.echo("")
+            typer.echo(f"record: {paths[0]}  {paths[1]}")
+        if not v.passed:
+            sys.exit(1)

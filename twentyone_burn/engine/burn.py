@@ -1,0 +1,296 @@
+"""burn: the value of every kept two-card hand, and the player's burn decision for every deal.
+
+For one up card, :func:`kept_values` computes, for every burned rank b and kept pair (a, c),
+the EVs of stand, hit and double (composition-dependent: the unseen cards are the shoe less
+the three player cards and the up card) and, for a pair, the exact value of the split
+(``split.py``). :func:`burn_choices` then values the (up to three) burns of one deal.
+
+>>> from twentyone_burn.rules import Rules
+>>> kv = kept_values(Rules(decks=None), 9)
+>>> round(float(kv.best[9, 9, 9]), 6) == round(float(kv.split[9, 9, 9]), 6)   # T-T must split
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from typing import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
+from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table
+from .player import MONEY, Valuation, choose, payoff_table, play_hands
+from ..rules import Rules
+from ..shoe import INFINITE_PROBS, NRANKS, full_shoe
+from .split import SplitValue, split_hands, split_stand_evs, split_values
+from ..tables import one_card_only
+
+
+@dataclass(frozen=True)
+class KeptValues:
+    """Values of kept hands for one up card; arrays indexed [burned rank, card 1, card 2].
+
+    stand / hit / double: EV per initial wager (double = -inf where not allowed; for a pair
+    these are the values of playing it unsplit). split: EV of the split (nan for non-pairs).
+    best / action / wager: the EV, action and expected total wager of the play the engine
+    chooses (a pair is split when the split is mandatory). splits[(b, p)]: the SplitValue.
+    possible[b, a, c]: the shoe holds these cards.
+    play_actions[b, h]: the action of every unsplit hand h (STAND / HIT / DOUBLE, int8).
+    """
+
+    up: int
+    stand: np.ndarray
+    hit: np.ndarray
+    double: np.ndarray
+    split: np.ndarray
+    best: np.ndarray
+    action: np.ndarray
+    wager: np.ndarray
+    possible: np.ndarray
+    splits: dict[tuple[int, int], SplitValue]
+    play_actions: np.ndarray
+
+
+_PASS_CACHE: dict | None = None
+
+
+@contextlib.contextmanager
+def reuse_dealer_passes() -> Iterator[None]:
+    """Within this block, dealer passes (which do not depend on the strategy) are computed
+    once per rules and up card and reused - for work that values many strategies."""
+    global _PASS_CACHE
+    old = _PASS_CACHE
+    _PASS_CACHE = {} if old is None else old
+    try:
+        yield
+    finally:
+        _PASS_CACHE = old
+
+
+def _passes(key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
+    if _PASS_CACHE is None:
+        return compute()
+    if key not in _PASS_CACHE:
+        _PASS_CACHE[key] = compute()
+    return _PASS_CACHE[key]
+
+
+def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
+    return (rules.hit_soft_17, rules.max_hands, rules.split_aces_one_card, up, pair,
+            base.tobytes(), payoff.tobytes())
+
+
+@functools.lru_cache(maxsize=None)
+def unsplit_hands() -> np.ndarray:
+    """Hands of two or more cards: the keys of the unsplit stand EVs."""
+    t = hand_table()
+    return np.nonzero(t.ncards >= 2)[0].astype(np.int64)
+
+
+def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
+                      payoff: np.ndarray) -> np.ndarray:
+    """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
+    cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
+    table = hand_table()
+    hands = unsplit_hands()
+    trie = dealer_trie(up, rules.hit_soft_17)
+    binid, bk, bm = pair_bins(up, rules.hit_soft_17, 0)
+    zero = np.zeros(1, dtype=np.int64)
+    out = np.zeros((len(hands), NRANKS, 1))
+    stand_batch(base_up, table.counts[hands], np.minimum(table.total[hands], 21), 0, zero, zero,
+                trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
+                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count,
+                ALL_BURNS, out)
+    return out[:, :, 0]
+
+
+def kept_values(rules: Rules, up: int, tables=None, valuation: Valuation | None = None
+                ) -> KeptValues:
+    """Values of every kept hand for one up card (see :class:`KeptValues`).
+
+    ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` whose fixed actions are
+    valued instead of the best ones (None: optimal composition-dependent play).
+    ``valuation``: count events instead of money (with fixed ``tables`` only).
+    """
+    table = hand_table()
+    nh = len(table.index)
+    payoff = payoff_table(rules) if valuation is None else valuation.payoff
+    infinite = rules.infinite
+    shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
+    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite, tables,
+                                MONEY if valuation is None else valuation.scale)
+
+
+def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
+                         table, nh: int, infinite: bool, tables=None,
+                         scale: np.ndarray = MONEY) -> KeptValues:
+    """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
+    shape = (NRANKS, NRANKS, NRANKS)
+    stand = np.full(shape, np.nan)
+    hit = np.full(shape, np.nan)
+    double = np.full(shape, -np.inf)
+    split = np.full(shape, np.nan)
+    best = np.full(shape, np.nan)
+    action = np.full(shape, -1, dtype=np.int64)
+    wager = np.full(shape, np.nan)
+    possible = np.zeros(shape, dtype=np.bool_)
+    splits: dict[tuple[int, int], SplitValue] = {}
+    play_actions = np.zeros((NRANKS, nh), dtype=np.int8)
+
+    base_up = shoe.copy()
+    base_up[up] -= 1
+    two_card = [(a, c) for a in range(NRANKS) for c in range(a, NRANKS)]
+
+    # -- unsplit hands ---------------------------------------------------------------------------
+    if infinite:
+        flat = dealer_distribution(rules, up)
+        flat_stand = payoff[np.minimum(table.total, 21)] @ flat
+    else:
+        hands = unsplit_hands()
+        stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
+    can_double = double_allowed(rules, split_hands=False)
+    no_force = np.full(nh, -1, dtype=np.int8)
+    st, hi, db, va = (np.zeros(nh) for _ in range(4))
+    feas = np.zeros(nh, dtype=np.bool_)
+    for b in range(NRANKS):
+        base = base_up.copy()
+        base[b] -= 1
+        if not infinite and base.min() < 0:
+            continue
+        if infinite:
+            sv = flat_stand
+        else:
+            sv = np.zeros(nh)
+            sv[hands] = stand_kb[:, b]
+        forced = no_force if tables is None else tables.play[up, b]
+        play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
+                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, scale, -1, st, hi, db, va,
+                   feas)
+        if tables is None:
+            act = np.where(hi > st, HIT, STAND)
+            act[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
+        else:
+            act = np.where((forced == DOUBLE) & ~((table.ncards == 2) & can_double), HIT, forced)
+        play_actions[b] = act
+        for a, c in two_card:
+            h = table.of((a, c))
+            if not feas[h]:
+                continue
+            for x, y in ((a, c), (c, a)):
+                possible[b, x, y] = True
+                stand[b, x, y], hit[b, x, y], double[b, x, y] = st[h], hi[h], db[h]
+
+    # -- splits ---------------------------------------------------------------------------------
+    can_double_split = double_allowed(rules, split_hands=True)
+    for p in range(NRANKS):
+        order = split_hands(p, one_card_only(rules, p))
+        base_p = base_up.copy()
+        base_p[p] -= 1
+        if not infinite:
+            if base_p.min() < 0:
+                continue
+            stand_p = split_stand_cached(rules, up, p, base_p, payoff)
+        values = split_values(
+            rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
+            flat if infinite else None, order, payoff, can_double_split,
+            forced=None if tables is None else tables.split_play[up, :, p],
+            resplit_table=None if tables is None else tables.resplit[up, :, p], scale=scale)
+        for b, sv_ in enumerate(values):
+            if sv_ is not None:
+                splits[(b, p)] = sv_
+                split[b, p, p] = sv_.ev
+
+    # -- the play of each kept hand: the best, or the fixed strategy's -------------------------
+    for b in range(NRANKS):
+        for a, c in two_card:
+            if not possible[b, a, c]:
+                continue
+            h = table.of((a, c))
+            forced = -1 if tables is None else int(play_actions[b, h])
+            ev, act = choose(stand[b, a, c], hit[b, a, c], double[b, a, c], forced)
+            wg = 2.0 if act == DOUBLE else 1.0
+            if a == c:
+                sp = splits.get((b, a))
+                if sp is None:
+                    continue
+                take = (rules.mandatory_split or
+                        (sp.ev > ev if tables is None else bool(tables.split_kept[up, b, a])))
+                if take:
+                    ev, act, wg = sp.ev, SPLIT, sp.wager
+            for x, y in ((a, c), (c, a)):
+                best[b, x, y], action[b, x, y], wager[b, x, y] = ev, act, wg
+    return KeptValues(up, stand, hit, double, split, best, action, wager, possible, splits,
+                      play_actions)
+
+
+@dataclass(frozen=True)
+class BurnChoice:
+    """One burn of a deal: the burned rank, the kept pair and the engine's play of it."""
+
+    burn: int
+    kept: tuple[int, int]
+    stand: float
+    hit: float
+    double: float | None
+    split: float | None
+    action: int
+    ev: float
+    wager: float
+
+
+#: burns whose EVs differ by less than this are tied (e.g. 6-7-8 v 2: every kept hand stands
+#: on a stiff total against the same removed cards); ties burn the lowest card, so results do
+#: not depend on rounding in the last bit.
+TIE = 1e-12
+
+
+def burn_choices(kv: KeptValues, player: tuple[int, int, int],
+                 burn: int | None = None) -> list[BurnChoice]:
+    """The distinct burns of a three-card deal, best first.
+
+    Burns within ``TIE`` of the best EV count as tied; the lowest burned rank is then chosen.
+    ``burn``: a fixed strategy's burn, put first whatever its EV.
+
+    >>> from twentyone_burn.rules import Rules
+    >>> kv = kept_values(Rules(decks=None), 5)
+    >>> [c.burn for c in burn_choices(kv, (9, 9, 4))][:1]   # T T 5 v 6: burn the 5, split tens
+    [4]
+    """
+    out = []
+    seen = set()
+    for i in range(3):
+        b = player[i]
+        if b in seen:
+            continue
+        seen.add(b)
+        a, c = sorted(player[k] for k in range(3) if k != i)
+        dbl = kv.double[b, a, c]
+        sp = kv.split[b, a, c]
+        out.append(BurnChoice(b, (a, c), float(kv.stand[b, a, c]), float(kv.hit[b, a, c]),
+                              float(dbl) if np.isfinite(dbl) else None,
+                              float(sp) if a == c and np.isfinite(sp) else None,
+                              int(kv.action[b, a, c]), float(kv.best[b, a, c]),
+                              float(kv.wager[b, a, c])))
+    best = max(ch.ev for ch in out)
+    out.sort(key=lambda ch: (0 if ch.ev >= best - TIE else 1, ch.burn if ch.ev >= best - TIE
+                             else -ch.ev))
+    if burn is not None:
+        out.sort(key=lambda ch: ch.burn != burn)
+    return out
+
+
+def unsplit_stand_cached(rules: Rules, up: int, base_up: np.ndarray,
+                         payoff: np.ndarray) -> np.ndarray:
+    """:func:`unsplit_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
+    return _passes(_pass_key(rules, up, -1, base_up, payoff),
+                   lambda: unsplit_stand_evs(rules, up, base_up, payoff))
+
+
+def split_stand_cached(rules: Rules, up: int, pair: int, base_p: np.ndarray,
+                       payoff: np.ndarray) -> np.ndarray:
+    """:func:`split.split_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
+    return _passes(_pass_key(rules, up, pair, base_p, payoff),
+                   lambda: split_stand_evs(rules, up, pair, base_p, payoff))

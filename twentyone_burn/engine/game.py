@@ -1,0 +1,203 @@
+"""game: the whole game - expected return, house edge, element of risk and frequencies.
+
+Every one of the 2,200 deals (220 three-card rank multisets x 10 up cards) is weighted by its
+exact probability and played by the engine's strategy: the burn with the highest EV, then
+composition-dependent play of the kept hand (stand / hit / double), or the forced split under
+the post-split strategy of ``split.py``.
+
+>>> a = analyze(Rules(decks=None))
+>>> abs(a.deal_probability_total - 1) < 1e-12 and a.expected_return > 0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from .burn import KeptValues, burn_choices, kept_values
+from .results import STRATEGY, Analysis, outcome_dict
+from .dealer import dealer_distribution
+from ..tables import ACTION_NAMES, SPLIT, DecisionTables
+from ..rules import Rules, RulesError
+from ..shoe import NRANKS, RANKS, deal_probability, full_shoe, three_card_multisets
+
+def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
+    """Dealer outcome probabilities by up card, for the full shoe less that up card."""
+    out = {}
+    for up in range(NRANKS):
+        if rules.infinite:
+            d = dealer_distribution(rules, up)
+        else:
+            unseen = full_shoe(rules.decks)
+            unseen[up] -= 1
+            d = dealer_distribution(rules, up, unseen)
+        out[RANKS[up]] = outcome_dict(d)
+    return out
+
+
+def kept_kind(a: int, c: int) -> str:
+    """'pair', 'soft' (one ace) or 'hard' for a kept two-card hand."""
+    if a == c:
+        return "pair"
+    return "soft" if 0 in (a, c) else "hard"
+
+
+def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
+            tables=None, valuation=None) -> Analysis:
+    """Analyse the game exactly under the engine's strategy, or under a fixed strategy.
+
+    ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` (e.g. a printed chart) whose
+    every decision is followed and valued exactly; None for optimal composition-dependent play.
+    ``progress`` is called with the number of up cards finished (for a progress bar).
+    ``valuation``: with fixed ``tables``, count events instead of money (see
+    :func:`return_table`); the "expected return" is then the expected count.
+    """
+    if rules.classic:
+        raise RulesError("analyze() is 21 Burn's three-card deal; the classic deal is "
+                         "classic.analyze_classic()")
+    kept: dict[int, KeptValues] = {}
+    rows = []
+    burn_rows = []
+    multisets = three_card_multisets()
+    for up in range(NRANKS):
+        kv = kept_values(rules, up, tables, valuation)
+        kept[up] = kv
+        for cards in multisets:
+            prob = deal_probability(rules, cards, up)
+            if prob == 0.0:
+                continue
+            choices = burn_choices(kv, cards,
+                                   None if tables is None else int(tables.burn[up][cards]))
+            best = choices[0]
+            for n, ch in enumerate(choices):
+                burn_rows.append({
+                    "up": RANKS[up], "cards": "".join(RANKS[x] for x in cards),
+                    "probability": prob, "burn": RANKS[ch.burn],
+                    "kept": RANKS[ch.kept[0]] + RANKS[ch.kept[1]],
+                    "kind": kept_kind(*ch.kept), "stand": ch.stand, "hit": ch.hit,
+                    "double": ch.double, "split": ch.split,
+                    "action": ACTION_NAMES[ch.action], "ev": ch.ev, "best": n == 0,
+                })
+            a, c = best.kept
+            sp = kv.splits.get((best.burn, a)) if best.action == SPLIT else None
+            rows.append({
+                "up": RANKS[up],
+                "cards": "".join(RANKS[x] for x in cards),
+                "probability": prob,
+                "burn": RANKS[best.burn],
+                "kept": RANKS[a] + RANKS[c],
+                "kind": kept_kind(a, c),
+                "action": ACTION_NAMES[best.action],
+                "ev": best.ev,
+                "wager": best.wager,
+                "split_hands": sp.hands if sp else 0.0,
+                "split_doubles": sp.doubles if sp else 0.0,
+                "choices": len(choices),
+                "ev_second": choices[1].ev if len(choices) > 1 else np.nan,
+            })
+        if progress is not None:
+            progress(up + 1)
+    deals = pd.DataFrame(rows)
+    p = deals["probability"].to_numpy()
+    total = float(p.sum())
+    er = float(p @ deals["ev"].to_numpy())
+    wager = float(p @ deals["wager"].to_numpy())
+    probs: dict[str, float] = {
+        "forced_split": float(p[(deals["action"] == "split").to_numpy()].sum()),
+        "kept_hard": float(p[(deals["kind"] == "hard").to_numpy()].sum()),
+        "kept_soft": float(p[(deals["kind"] == "soft").to_numpy()].sum()),
+        "kept_pair": float(p[(deals["kind"] == "pair").to_numpy()].sum()),
+        "double": float(p[(deals["action"] == "double").to_numpy()].sum()),
+        "split_hands_doubled_per_round": float(p @ deals["split_doubles"].to_numpy()),
+        "split_hands_per_round": float(p @ deals["split_hands"].to_numpy()),
+    }
+    if not rules.mandatory_split:
+        probs["split"] = probs.pop("forced_split")
+    for r in range(NRANKS):
+        probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
+    return Analysis(rules, er, wager, probs, dealer_table(rules), deals,
+                    pd.DataFrame(burn_rows), total, kept,
+                    strategy=STRATEGY if tables is None else
+                    f"{tables.name} (every decision fixed by the strategy's tables; split hands "
+                    "valued exactly as in CDP-H)")
+
+
+def return_table(rules: Rules, analysis: Analysis | None = None) -> pd.DataFrame:
+    """The test-lab return table under optimal play: event | pays | probability | contribution.
+
+    Unsplit rounds: the probability that the kept hand wins, pushes or loses, doubled or not.
+    Split rounds: the expected number of split hands per round with each result. Each row is
+    an exact linear valuation of the engine's fixed optimal decisions with an indicator payoff,
+    so the contributions add up to the expected return.
+
+    >>> t = return_table(Rules(decks=None))
+    >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
+    True
+    """
+    from .burn import reuse_dealer_passes
+    from .player import Valuation, payoff_table
+
+    with reuse_dealer_passes():
+        a = analysis if analysis is not None else analyze(rules)
+        tables = optimal_tables(rules, a.kept)
+        pay = payoff_table(rules)
+        rows = []
+        for name, indicator, bust, unit in (("win", pay > 0, 0.0, rules.win_amount),
+                                            ("push", pay == 0, 0.0, 0.0),
+                                            ("lose", pay < 0, 1.0, -1.0)):
+            for doubled in (False, True):
+                scale = np.array([0.0, 1.0, bust] if doubled else [1.0, 0.0, bust])
+                ev = analyze(rules, tables=tables,
+                             valuation=Valuation(indicator.astype(float), scale))
+                d = ev.deals
+                split = (d["action"] == "split").to_numpy()
+                mass = (d["probability"] * d["ev"]).to_numpy()
+                pays = unit * (2.0 if doubled else 1.0)
+                label = name + (" doubled" if doubled else "")
+                rows.append(("kept hand (unsplit round)", label, pays, float(mass[~split].sum())))
+                rows.append(("split hands (expected number per round)", label, pays,
+                             float(mass[split].sum())))
+    t = pd.DataFrame(rows, columns=["hands", "event", "pays", "probability"])
+    t = t.sort_values(["hands", "pays"], ascending=[True, False], kind="stable")
+    t["contribution"] = t["pays"] * t["probability"]
+    return t.reset_index(drop=True)
+
+
+def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
+    """The engine's optimal composition-dependent decisions as lookup tables.
+
+    ``kept``: the per-up-card :class:`~twentyone_burn.engine.burn.KeptValues` of an analysis already
+    run for these rules (``Analysis.kept``); computed when not given. Burn ties (within
+    ``burn.TIE``) burn the lowest card, as the analysis does.
+
+    >>> t = optimal_tables(Rules(decks=None))
+    >>> int(t.burn[5, 4, 9, 9])        # T T 5 against a 6: the 5 is burned (tens split)
+    4
+    """
+    import itertools
+
+
+    t = DecisionTables.empty(rules, "optimal composition-dependent play (the exact engine's)")
+    for up in range(NRANKS):
+        kv = kept[up] if kept is not None else kept_values(rules, up)
+        for cards in itertools.combinations_with_replacement(range(NRANKS), 3):
+            if not any(kv.possible[cards[i], *sorted(cards[k] for k in range(3) if k != i)]
+                       for i in range(3)):
+                continue
+            b = burn_choices(kv, cards)[0].burn
+            for perm in set(itertools.permutations(cards)):
+                t.burn[up][perm] = b
+        t.play[up] = kv.play_actions
+        for b in range(NRANKS):
+            for p in range(NRANKS):
+                sv = kv.splits.get((b, p))
+                if sv is None:
+                    continue
+                t.split_kept[up, b, p] = kv.action[b, p, p] == SPLIT
+                t.split_play[up, b, p] = sv.actions
+                for (h, i, j, u), yes in sv.resplits.items():
+                    t.resplit[up, b, p, h, i, j, u] = yes
+    return t

@@ -1,0 +1,277 @@
+"""player: stand / hit / double EVs of one hand, composition-dependent, for every hand at once.
+
+Hands are rank multisets. Every multiset with a hard total of 21 or less is enumerated once
+(3,082 of them) into a :class:`HandTable`; a hand's successor on drawing rank r is a table
+lookup, and hands are processed in decreasing hard total so that every successor's value is
+known before it is needed (a successor always has a higher hard total).
+
+The unseen cards for a hand H are ``base - H`` where ``base`` is the shoe less every card seen
+that is not in H (the up card, the burned card, ...). Draws may also be conditioned on *hidden*
+cards (used by splits): ``j`` cards of the pair rank and ``u`` cards known only not to be of the
+pair rank, gone from the shoe before H's cards were dealt (MATH.md, "Splits"). With j = u = 0
+the draw probabilities are the plain ``n_r / N``.
+
+>>> t = hand_table()
+>>> len(t.index), int(t.hard[t.index[(0, 0, 0, 0, 0, 0, 0, 0, 0, 2)]])
+(3082, 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from .dealer import NOUTCOMES, OUTCOME_TOTALS
+from ..rules import Rules
+from ..tables import DOUBLE, HIT, STAND, hand_table
+
+#: (stand multiplier, double multiplier, bust result) of a money valuation
+MONEY = np.array([1.0, 2.0, -1.0])
+
+
+
+@dataclass(frozen=True, eq=False)
+class Valuation:
+    """What a fixed strategy's recursion adds up: a payoff table (player total x dealer
+    outcome), and scale = (stand multiplier, double multiplier, bust result). Money is the
+    rules' payoff with (1, 2, -1); an indicator payoff with (1, 0, 0) counts undoubled events.
+    """
+
+    payoff: np.ndarray
+    scale: np.ndarray
+
+
+def payoff_table(rules: Rules) -> np.ndarray:
+    """Net result of a standing unit wager: rows = player total 0..21, columns = dealer outcome.
+
+    >>> p = payoff_table(Rules())
+    >>> float(p[20, 3]), float(p[20, 4]), float(p[12, 5])   # 20 v 20, 20 v 21, 12 v dealer 22
+    (0.0, -1.0, 1.0)
+    """
+    win = rules.win_amount
+    tie = -1.0 if rules.ties_lose else 0.0
+    pay = np.zeros((22, NOUTCOMES))
+    for pt in range(22):
+        for o, dt in enumerate(OUTCOME_TOTALS):
+            if dt == 22:
+                pay[pt, o] = 0.0 if rules.dealer_22_pushes else win
+            elif dt > 22:
+                pay[pt, o] = win
+            else:
+                pay[pt, o] = win if pt > dt else (tie if pt == dt else -1.0)
+    return pay
+
+
+@njit(cache=True)
+def draw_probs(n, p, j, u, infinite, inf_probs, out):
+    """Probabilities of the next card given unseen counts ``n`` and hidden cards.
+
+    Hidden: ``j`` cards of rank ``p`` and ``u`` cards known not to be rank ``p`` have left the
+    shoe, unseen by this hand (their exact ranks averaged out). Returns False if impossible.
+    """
+    if infinite:
+        for r in range(10):
+            out[r] = inf_probs[r]
+        return True
+    total = 0
+    for r in range(10):
+        total += n[r]
+    avail = total - j - u
+    if avail <= 0:
+        return False
+    if j == 0 and u == 0:
+        for r in range(10):
+            out[r] = n[r] / total
+        return True
+    q = total - n[p]
+    if n[p] - j < 0 or q - u < 0:
+        return False
+    for r in range(10):
+        if r == p:
+            out[r] = (n[r] - j) / avail
+        else:
+            out[r] = n[r] * (q - u) / (q * avail) if q > 0 else 0.0
+    return True
+
+
+@njit(cache=True)
+def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
+    """P(the dealer's hole card is not of rank ``hole``) given unseen counts ``n`` less one
+    card of rank ``drawn`` (-1: none) and the hidden cards of :func:`draw_probs`; 1 if
+    ``hole`` < 0 (no natural to check for).
+
+    The hole card is exchangeable with the next card this hand would draw, so it has the
+    same distribution as that card: this is ``1 - draw_probs(...)[hole]`` for the unseen
+    cards less ``drawn``, written out for one rank because it runs in the hot loop on every
+    bust (a test checks the two agree).
+    """
+    if hole < 0:
+        return 1.0
+    if infinite:
+        return 1.0 - inf_probs[hole]
+    total = -1 if drawn >= 0 else 0
+    for r in range(10):
+        total += n[r]
+    nh = n[hole] - (1 if drawn == hole else 0)
+    avail = total - j - u
+    if avail <= 0:
+        return 0.0
+    if j == 0 and u == 0:
+        return 1.0 - nh / total
+    if hole == p:
+        return 1.0 - (nh - j) / avail
+    q = total - n[p] + (1 if drawn == p else 0)
+    return 1.0 - nh * (q - u) / (q * avail) if q > 0 else 1.0
+
+
+@njit(cache=True)
+def natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, out):
+    """out[k, c]: P(the hole card is of rank ``hole``) for unseen cards ``base - keys[k]``
+    with hidden combination c (see :func:`draw_probs`)."""
+    for k in range(keys.shape[0]):
+        n = base - keys[k]
+        for c in range(combo_j.shape[0]):
+            out[k, c] = 1.0 - no_natural(n, -1, hole, p, combo_j[c], combo_u[c], infinite,
+                                         inf_probs)
+
+
+@njit(cache=True)
+def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
+               inf_probs, two_card_double, forced, scale, hole, stand_out, hit_out, double_out,
+               value_out, feasible_out):
+    """Stand, hit and double EVs of every hand, composition-dependent.
+
+    ``stand[h]`` is given (from the dealer); ``two_card_double[h]`` says whether a two-card hand
+    may double. ``forced[h]`` is the action a fixed strategy takes (STAND, HIT, DOUBLE) or -1
+    for the best one: value = max(stand, hit), or the forced action's EV, is what a hand is
+    worth as the continuation of a hit. A forced double where doubling is not allowed hits.
+    ``scale`` = (stand multiplier, double multiplier, bust result): (1, 2, -1) for money;
+    other values count events (e.g. (1, 0, 0) with a win-indicator payoff: undoubled wins).
+    A hand whose cards the base does not hold is marked infeasible and left at zero.
+
+    ``hole`` >= 0 (a dealer that peeks for a natural, hole card of that rank): every value is
+    *unnormalised*, E[result x 1{no dealer natural}], which adds over draws with the plain
+    draw probabilities and ranks actions as the conditional EVs do. ``stand`` must then be
+    unnormalised too, and a bust is worth the bust result times P(no natural) after the
+    busting card. ``hole`` = -1: plain values.
+    """
+    n = np.empty(10, dtype=np.int64)
+    probs = np.empty(10)
+    for k in range(order.shape[0]):
+        h = order[k]
+        ok = True
+        for r in range(10):
+            n[r] = base[r] - counts[h, r]
+            if n[r] < 0:
+                ok = False
+        if infinite:
+            ok = True
+        if ok:
+            ok = draw_probs(n, p, j, u, infinite, inf_probs, probs)
+        feasible_out[h] = ok
+        if not ok:
+            stand_out[h] = 0.0
+            hit_out[h] = 0.0
+            double_out[h] = 0.0
+            value_out[h] = 0.0
+            continue
+        st = scale[0] * stand[h]
+        hv = 0.0
+        dv = 0.0
+        for r in range(10):
+            pr = probs[r]
+            if pr == 0.0:
+                continue
+            c = child[h, r]
+            if c < 0:
+                nb = no_natural(n, r, hole, p, j, u, infinite, inf_probs)
+                hv += pr * scale[0] * scale[2] * nb
+                dv += pr * scale[2] * nb
+            else:
+                hv += pr * value_out[c]
+                dv += pr * stand[c]
+        stand_out[h] = st
+        hit_out[h] = hv
+        double_out[h] = scale[1] * dv if two_card_double[h] else -np.inf
+        f = forced[h]
+        if f < 0:
+            value_out[h] = st if st >= hv else hv
+        elif f == 0:
+            value_out[h] = st
+        elif f == 2 and two_card_double[h]:
+            value_out[h] = scale[1] * dv
+        else:
+            value_out[h] = hv
+
+
+def choose(st: float, hi: float, db: float, forced: int) -> tuple[float, int]:
+    """EV and action of a two-card hand: the forced action, or the best (ties: stand, hit,
+    double). ``db`` is -inf where doubling is not allowed; a forced double then hits.
+
+    >>> choose(0.1, 0.2, -np.inf, -1), choose(0.1, 0.2, 0.3, STAND)
+    ((0.2, 1), (0.1, 0))
+    """
+    if forced == STAND:
+        return st, STAND
+    if forced == HIT or (forced == DOUBLE and not np.isfinite(db)):
+        return hi, HIT
+    if forced == DOUBLE:
+        return db, DOUBLE
+    best, act = st, STAND
+    if hi > best:
+        best, act = hi, HIT
+    if db > best:
+        best, act = db, DOUBLE
+    return best, act
+
+
+#: chart cells: hard totals 4..21 are cells 0..17, soft totals 12..21 are cells 18..27
+NCELLS = 28
+
+
+def cell_of_hands() -> np.ndarray:
+    """The chart cell (hard or soft total) of every hand in the table."""
+    t = hand_table()
+    return np.where(t.soft == 1, 18 + t.total - 12, t.hard - 4).astype(np.int64)
+
+
+@njit(cache=True)
+def reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p, j, u,
+                    infinite, inf_probs, can_double, forced, start, cell_of, skip_two, reach,
+                    out):
+    """Add each chart cell's reach-weighted EV of every letter H, S, D, Ds into ``out``.
+
+    ``st, hi, db``: the hands' stand / hit / double EVs with the chart's continuation;
+    ``forced[h]``: the chart's action; ``start[h]``: the weight of starting at two-card hand h.
+    Hands are reached forward (increasing hard total) by the chart's hits; a hand reached with
+    weight w adds w x EV(letter) to its cell. ``skip_two``: two-card hands take no decision
+    (split aces that get one card).
+    """
+    probs = np.empty(10)
+    n = np.empty(10, dtype=np.int64)
+    for k in range(order.shape[0]):
+        reach[order[k]] = start[order[k]]
+    for k in range(order.shape[0] - 1, -1, -1):
+        h = order[k]
+        w = reach[h]
+        if w == 0.0 or not feasible[h]:
+            continue
+        if skip_two and ncards[h] == 2:
+            continue
+        two = ncards[h] == 2 and can_double[h]
+        cell = cell_of[h]
+        out[cell, 0] += w * hi[h]
+        out[cell, 1] += w * st[h]
+        out[cell, 2] += w * (db[h] if two else hi[h])
+        out[cell, 3] += w * (db[h] if two else st[h])
+        f = forced[h]
+        if f == 1 or (f == 2 and not two):
+            for r in range(10):
+                n[r] = base[r] - counts[h, r]
+            if draw_probs(n, p, j, u, infinite, inf_probs, probs):
+                for r in range(10):
+                    c = child[h, r]
+                    if c >= 0 and probs[r] > 0.0:
+                        reach[c] += w * probs[r]

@@ -1,0 +1,123 @@
+"""results: the plain dataclasses the exact engine returns (the types exporters read).
+
+:class:`Analysis` is 21 Burn's whole game, :class:`ClassicAnalysis` the classic deal's; both
+carry their rules, the strategy their figures hold for, and the package version, and share
+the headline figures of :class:`HeadlineFigures`.
+
+>>> outcome_dict(np.array([0.1, 0.1, 0.1, 0.1, 0.1, 0.2, 0.3]))["bust"]
+0.5
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from .. import __version__
+from ..rules import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .burn import KeptValues
+
+__all__ = ["POST_SPLIT_STRATEGY", "STRATEGY", "Analysis", "ClassicAnalysis", "HeadlineFigures",
+           "outcome_dict"]
+
+POST_SPLIT_STRATEGY = (
+    "CDP-H: each split hand plays the composition-dependent optimum for its own cards, the "
+    "burned card, the up card, the pair cards dealt to the split so far and the number of "
+    "earlier split hands that took a non-pair second card (not their ranks); other split "
+    "hands' hit cards are not used. A split hand that draws a pair card resplits (while fewer "
+    "than max_hands hands are in play) when that gives the higher exact EV."
+)
+STRATEGY = (
+    "Optimal composition-dependent play: the burn with the highest EV; stand / hit / double on "
+    "the kept hand by the exact EV given every card seen (the player's three cards and the up "
+    "card); forced splits under the post-split strategy. " + POST_SPLIT_STRATEGY
+)
+
+
+class HeadlineFigures:
+    """The headline figures every analysis (21 Burn's or the classic mode's) reports, from its
+    ``rules``, ``expected_return``, ``average_total_wager``, ``deal_probability_total``,
+    ``dealer``, ``probabilities``, ``version`` and ``strategy``."""
+
+    @property
+    def house_edge(self) -> float:
+        """The house's expected win per initial wager (the negative of the expected return)."""
+        return -self.expected_return
+
+    @property
+    def element_of_risk(self) -> float:
+        """House edge per unit of the expected total amount wagered."""
+        return self.house_edge / self.average_total_wager
+
+    def to_json_dict(self) -> dict:
+        """Every headline figure as plain JSON values."""
+        return {
+            "rules": self.rules.to_dict(),
+            "rules_hash": self.rules.rules_hash,
+            "version": self.version,
+            "strategy": self.strategy,
+            "expected_return": self.expected_return,
+            "house_edge": self.house_edge,
+            "element_of_risk": self.element_of_risk,
+            "average_total_wager": self.average_total_wager,
+            "deal_probability_total": self.deal_probability_total,
+            "dealer": self.dealer,
+            "probabilities": self.probabilities,
+        }
+
+
+@dataclass(frozen=True)
+class Analysis(HeadlineFigures):
+    """The exact analysis of one rules object (see module docstring for the strategy).
+
+    deals: one row per deal (player rank multiset, up card) with its probability and the play
+    chosen; burns: one row per distinct burn of every deal with the EV of each play (stand,
+    hit, double, split where legal) and the best action after that burn.
+    """
+
+    rules: Rules
+    expected_return: float
+    average_total_wager: float
+    probabilities: dict[str, float]
+    dealer: dict[str, dict[str, float]]
+    deals: pd.DataFrame
+    burns: pd.DataFrame
+    deal_probability_total: float
+    kept: dict[int, KeptValues] = field(repr=False)
+    version: str = __version__
+    strategy: str = STRATEGY
+
+
+def outcome_dict(d: np.ndarray) -> dict[str, float]:
+    """The 7 outcome probabilities as {"17".."21", "bust"} (bust = 22 and over)."""
+    res = {str(17 + i): float(d[i]) for i in range(5)}
+    res["bust"] = float(d[5] + d[6])
+    return res
+
+
+
+@dataclass(frozen=True)
+class ClassicAnalysis(HeadlineFigures):
+    """The exact analysis of a classic game (the same headline figures as 21 Burn's).
+
+    expected_return counts every round, dealer naturals included. deals: one row per deal
+    (two-card hand, up card) with its probability, the EV of every play (conditioned on no
+    dealer natural under peek), the best action, and the round's EV and expected wager.
+    """
+
+    rules: Rules
+    expected_return: float
+    average_total_wager: float
+    probabilities: dict[str, float]
+    dealer: dict[str, dict[str, float]]
+    deals: pd.DataFrame
+    deal_probability_total: float
+    strategy: str
+    version: str = __version__
+
+

@@ -1,0 +1,396 @@
+"""split: the exact EV of the mandatory split and resplits under the named post-split strategy.
+
+Post-split strategy ("CDP-H"): each split hand is played (stand / hit / double) by the
+composition-dependent optimum for what it may use - its own cards, the burned card, the up card,
+every pair card dealt as a second card so far (``j``) and the number of earlier split hands
+that took a non-pair second card (``u``, not their ranks); the other hands' hit cards are not
+used. When a split hand draws another pair card and fewer than ``max_hands`` hands are in
+play, it resplits or not by whichever gives the split the higher exact EV from that point,
+knowing (hands in play, hand number, j, u) - found by backward induction, so exact and optimal
+within that information.
+
+Why this is exact (MATH.md, "Splits"): the hit cards of earlier hands are taken at stopping
+times the strategy ignores, so by optional skipping the second cards, a hand's own cards and
+the dealer's cards are distributed as fresh draws from the shoe at the split. Given the pattern
+of pair / non-pair second cards before a hand (j pair cards, u non-pair cards), the u non-pair
+cards are a uniform random subset of the non-pair cards; by exchangeability they may be taken
+as drawn after the hand and the dealer, so every probability is the plain one times a ratio of
+falling factorials (``player.draw_probs`` and ``dealer.dealer_batch_hidden``).
+
+Dealing order: the hands are played one after the other; a hand's second card is dealt when
+play reaches it; a resplit hand is put at the end of the line.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, prange
+
+from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
+from .player import MONEY, natural_probs, play_hands
+from ..rules import Rules
+from ..shoe import INFINITE_PROBS, NRANKS
+
+
+@functools.lru_cache(maxsize=None)
+def split_hands(pair: int, one_card: bool) -> np.ndarray:
+    """Hands a split hand of this pair can hold (the pair card and at least one more), by
+    decreasing hard total: the keys of the split's stand EVs and the order of play."""
+    t = hand_table()
+    holds = (t.counts[:, pair] >= 1) & (t.ncards >= 2)
+    if one_card:
+        holds &= t.ncards == 2
+    return np.array([h for h in t.order if holds[h]], dtype=np.int64)
+
+
+@njit(parallel=True, cache=True)
+def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
+                      combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
+                      two_idx, ev_out, act_out, actions):
+    """Best EV and first action of each split hand (pair, t), for every burned rank in
+    ``burns`` (-1: none; the burned ranks in parallel) and every hidden combination.
+
+    ``stand[i, c, h]``: stand EV of hand h for burned rank ``burns[i]`` under combination c.
+    Ties go to stand, then hit, then double (the same order as unsplit hands).
+    ``forced[i, c, h]``: a fixed strategy's action, or -1 for the best. ``actions[i, c, h]``
+    receives the action of every hand in ``order`` (double only on two-card hands).
+    ``hole``: see :func:`~twentyone_burn.engine.player.play_hands` (-1: plain values).
+    """
+    nh = counts.shape[0]
+    nc = combo_j.shape[0]
+    for i in prange(burns.shape[0]):
+        base = base_p.copy()
+        if burns[i] >= 0:
+            base[burns[i]] -= 1
+        st = np.zeros(nh)
+        hi = np.zeros(nh)
+        db = np.zeros(nh)
+        va = np.zeros(nh)
+        feas = np.zeros(nh, dtype=np.bool_)
+        for c in range(nc):
+            play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
+                       combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole,
+                       st, hi, db, va, feas)
+            for k in range(order.shape[0]):
+                h = order[k]
+                a = 0
+                if not (one_card and ncards[h] == 2):
+                    f = forced[i, c, h]
+                    if f >= 0:
+                        a = f
+                        if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                            a = 1
+                    else:
+                        best = st[h]
+                        if hi[h] > best:
+                            best = hi[h]
+                            a = 1
+                        if ncards[h] == 2 and db[h] > best:
+                            a = 2
+                actions[i, c, h] = a
+            for t in range(10):
+                h = two_idx[t]
+                act = actions[i, c, h]
+                ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
+                act_out[i, c, t] = act
+
+
+@dataclass(frozen=True)
+class SplitValue:
+    """The exact value of one forced split.
+
+    ev: expected return of all split hands together, per initial wager.
+    wager: expected total amount wagered (initial + split + resplit + double wagers).
+    hands: expected number of hands; resplits: {(hands in play, hand number, j, u): bool}
+    the resplit decision at each reachable state where a pair card arrives.
+    hand_ev[c, t]: EV of a split hand (pair, t) seen with hidden combination c;
+    hand_action[c, t]: its first action (STAND / HIT / DOUBLE).
+    actions[c, h]: the action of every split hand h under combination c (int8).
+    """
+
+    ev: float
+    wager: float
+    hands: float
+    doubles: float
+    resplits: dict[tuple[int, int, int, int], bool]
+    hand_ev: np.ndarray
+    hand_action: np.ndarray
+    tables: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None
+    actions: np.ndarray | None = None
+
+
+def second_card_probs(unseen: np.ndarray | None, pair: int, j: int,
+                      u: int) -> tuple[float, np.ndarray]:
+    """(P(the next second card is a pair card), P(it is each other rank)) after j pair cards
+    and u non-pair cards were dealt as second cards from ``unseen`` (None: infinite deck).
+
+    The u cards are a uniform random subset of the non-pair cards, hence the factor
+    (Q - u) / Q on every other rank (MATH.md, "Splits").
+
+    >>> p, other = second_card_probs(np.array([4, 4, 4, 4, 4, 4, 4, 4, 4, 16]), 7, 1, 1)
+    >>> round(p + float(other.sum()), 12)
+    1.0
+    """
+    if unseen is None:
+        p_t = INFINITE_PROBS.copy()
+        p_pair = float(p_t[pair])
+    else:
+        n = unseen.astype(np.int64)
+        n_total, n_pair = int(n.sum()), int(n[pair])
+        n_other = n_total - n_pair
+        avail = n_total - j - u
+        p_pair = (n_pair - j) / avail if avail > 0 and n_pair - j > 0 else 0.0
+        p_t = (n * (n_other - u) / (n_other * avail)) if n_other > 0 and avail > 0 \
+            else np.zeros(NRANKS)
+    p_t[pair] = 0.0
+    return p_pair, p_t
+
+
+def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
+                  hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int],
+                  resplit_table: np.ndarray | None = None,
+                  played: np.ndarray | None = None) -> SplitValue:
+    """Backward induction over the pair / non-pair pattern of second cards.
+
+    ``unseen`` is the shoe at the split (less both pair cards, burned card, up card), or None
+    for an infinite deck. ``hand_ev[c, t]``, ``hand_wager[c, t]``: value and expected wager of
+    a split hand (pair, t) under hidden combination c. ``resplit_table[h, i, j, u]``: a fixed
+    strategy's resplit decisions (None: resplit when that is worth more).
+    ``played[c, t]``: the chance that hand (pair, t) is played at all once dealt - below 1
+    only when a peeking dealer may hold a natural (then ``hand_ev`` is unnormalised and the
+    wagers, hands and doubles are counted only in rounds that are played); None: 1.
+    """
+    same_weight = played is None  # keeps the sums (and their last bits) as they always were
+    if played is None:
+        played = np.ones_like(hand_ev)
+    m = rules.max_hands
+    can_resplit = rules.may_resplit(pair)
+    decisions: dict[tuple[int, int, int, int], bool] = {}
+
+    @functools.lru_cache(maxsize=None)
+    def value(h: int, i: int, j: int, u: int) -> tuple[float, float, float, float]:
+        """(ev, wager, hands, doubles) of hands i..h from the moment hand i awaits its card."""
+        if i > h:
+            return 0.0, 0.0, 0.0, 0.0
+        c = combo_index[(j, u)]
+        p_pair, p_t = second_card_probs(unseen, pair, j, u)
+        p_other = float(p_t.sum())
+        f = played[c]
+        ev = float(p_t @ hand_ev[c])
+        wager = float(p_t @ (hand_wager[c] * f))
+        hands = p_other if same_weight else float(p_t @ f)
+        doubles = float(p_t @ ((hand_wager[c] - 1.0) * f))
+        if p_other > 0:
+            e, w, k, d = value(h, i + 1, j, u + 1)
+            ev, wager, hands, doubles = ev + p_other * e, wager + p_other * w, \
+                hands + p_other * k, doubles + p_other * d
+        if p_pair > 0:
+            e, w, k, d = value(h, i + 1, j + 1, u)
+            stay = (hand_ev[c, pair] + e, hand_wager[c, pair] * f[pair] + w, f[pair] + k,
+                    (hand_wager[c, pair] - 1.0) * f[pair] + d)
+            best = stay
+            if can_resplit and h < m:
+                split = value(h + 1, i, j + 1, u)
+                yes = (split[0] > stay[0] if resplit_table is None
+                       else bool(resplit_table[h, i, j, u]))
+                decisions[(h, i, j, u)] = yes
+                if yes:
+                    best = split
+            ev += p_pair * best[0]
+            wager += p_pair * best[1]
+            hands += p_pair * best[2]
+            doubles += p_pair * best[3]
+        return ev, wager, hands, doubles
+
+    ev, wager, hands, doubles = value(2, 1, 0, 0)
+    return SplitValue(ev, wager, hands, doubles, decisions, hand_ev, np.zeros(0))
+
+
+def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
+                stand_keys: np.ndarray | None, flat_dist: np.ndarray | None,
+                order: np.ndarray, payoff: np.ndarray, can_double: np.ndarray,
+                keep_tables: bool = False, forced: np.ndarray | None = None,
+                resplit_table: np.ndarray | None = None,
+                scale: np.ndarray = MONEY) -> SplitValue | None:
+    """The exact value of splitting ``pair`` with ``burned`` burned, or None if impossible.
+
+    ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
+    hand's first card). ``stand_keys[k, c]``: stand EV of hand ``order[k]`` under hidden
+    combination c for this burned card (finite shoe, from ``dealer.stand_batch``);
+    ``flat_dist``: the one dealer distribution of an infinite deck. ``keep_tables`` keeps every
+    hand's stand / hit / double EV per (j, u) (for checks). ``forced[c, h]`` and
+    ``resplit_table[h, i, j, u]`` value a fixed strategy's actions instead of the best ones.
+    """
+    return split_values(rules, pair, [burned], base_p,
+                        None if stand_keys is None else stand_keys[:, None, :], flat_dist,
+                        order, payoff, can_double, keep_tables,
+                        None if forced is None else forced[None],
+                        None if resplit_table is None else resplit_table[None], scale)[0]
+
+
+def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
+                 stand_p: np.ndarray | None, flat_dist: np.ndarray | None, order: np.ndarray,
+                 payoff: np.ndarray, can_double: np.ndarray, keep_tables: bool = False,
+                 forced: np.ndarray | None = None, resplit_table: np.ndarray | None = None,
+                 scale: np.ndarray = MONEY, hole: int = -1) -> list[SplitValue | None]:
+    """:func:`split_value` for several burned ranks at once (the hand values in parallel).
+
+    ``stand_p[k, i, c]``: stand EV of hand ``order[k]`` for burned rank ``burns[i]`` (-1: no
+    card is burned, as in the classic deal);
+    ``forced[i]`` and ``resplit_table[i]``: a fixed strategy's actions for ``burns[i]``.
+    ``hole`` >= 0: a peeking dealer's natural hole card; the stand EVs, and the values
+    returned, are then unnormalised (E[result x 1{no dealer natural}], see ``player.py``).
+    """
+    table = hand_table()
+    nh = len(table.index)
+    infinite = flat_dist is not None
+    one = one_card_only(rules, pair)
+    cj, cu = hidden_combos(rules.max_hands)
+    nc = len(cj)
+    combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
+    nb = len(burns)
+    unseen = []
+    for b in burns:
+        un = base_p.copy()
+        if b >= 0:
+            un[b] -= 1
+        un[pair] -= 1
+        unseen.append(un)
+    ok = [infinite or un.min() >= 0 for un in unseen]
+    run = [i for i in range(nb) if ok[i]]
+    stand = np.zeros((len(run), nc, nh))
+    if infinite:
+        stand[:] = payoff[np.minimum(table.total, 21)] @ flat_dist
+        cj_run, cu_run = cj[:1], cu[:1]  # nothing is hidden from an infinite deck
+    else:
+        for k, i in enumerate(run):
+            stand[k][:, order] = stand_p[:, i, :].T
+        cj_run, cu_run = cj, cu
+    if forced is None:
+        forced_run = np.full((len(run), nc, nh), -1, dtype=np.int8)
+    else:
+        forced_run = np.ascontiguousarray(forced[run])
+    two_idx = np.array([table.of((pair, t)) for t in range(NRANKS)], dtype=np.int64)
+    hand_ev = np.zeros((len(run), nc, NRANKS))
+    hand_act = np.zeros((len(run), nc, NRANKS), dtype=np.int64)
+    actions = np.zeros((len(run), nc, nh), dtype=np.int8)
+    split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
+                      np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
+                      infinite, INFINITE_PROBS, can_double, forced_run, scale, hole, one,
+                      two_idx, hand_ev, hand_act, actions)
+    if infinite:
+        hand_ev[:, 1:], hand_act[:, 1:], actions[:, 1:] = (
+            hand_ev[:, :1], hand_act[:, :1], actions[:, :1])
+    out: list[SplitValue | None] = [None] * nb
+    for k, i in enumerate(run):
+        tables = None
+        if keep_tables:
+            tables = {}
+            base = base_p.copy()
+            if burns[i] >= 0:
+                base[burns[i]] -= 1
+            st, hi, db, va = (np.zeros(nh) for _ in range(4))
+            feas = np.zeros(nh, dtype=np.bool_)
+            for c in range(len(cj_run)):
+                play_hands(base, table.counts, table.total, table.ncards, table.child, order,
+                           stand[k, c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
+                           can_double, forced_run[k, c], scale, hole, st, hi, db, va, feas)
+                tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
+            if infinite:
+                for c in range(1, nc):
+                    tables[(int(cj[c]), int(cu[c]))] = tables[(0, 0)]
+        hand_wager = np.where(hand_act[k] == DOUBLE, 2.0, 1.0)
+        played = None
+        if hole >= 0:
+            # P(no natural) once a split hand holds its second card t
+            nat = np.zeros((NRANKS, nc))
+            natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
+                          np.eye(NRANKS, dtype=np.int64), hole, pair, cj, cu, infinite,
+                          INFINITE_PROBS, nat)
+            played = 1.0 - nat.T
+        v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
+                          combo_index, None if resplit_table is None else resplit_table[i],
+                          played)
+        out[i] = SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev[k],
+                            hand_act[k], tables, actions[k])
+    return out
+
+
+def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
+                    payoff: np.ndarray) -> np.ndarray:
+    """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
+    hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
+    from .dealer import ALL_BURNS, dealer_trie, pair_bins, payoff_weights, stand_batch
+
+    order = split_hands(pair, one_card_only(rules, pair))
+    table = hand_table()
+    trie = dealer_trie(up, rules.hit_soft_17)
+    binid, bk, bm = pair_bins(up, rules.hit_soft_17, pair)
+    cj, cu = hidden_combos(rules.max_hands)
+    out = np.zeros((len(order), NRANKS, len(cj)))
+    stand_batch(base_p, table.counts[order], np.minimum(table.total[order], 21), pair, cj, cu,
+                trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
+                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count,
+                ALL_BURNS, out)
+    return out
+
+
+def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,
+                  keep_tables: bool = False) -> SplitValue | None:
+    """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe.
+
+    ``shoe`` holds every card before the deal (ten counts). Used by the brute-force checks on
+    small shoes.
+    """
+    from ..tables import double_allowed
+    from .player import payoff_table
+
+    base_p = np.asarray(shoe, dtype=np.int64).copy()
+    base_p[up] -= 1
+    base_p[pair] -= 1
+    if base_p.min() < 0:
+        return None
+    payoff = payoff_table(rules)
+    stand = split_stand_evs(rules, up, pair, base_p, payoff)
+    return split_value(rules, pair, burned, base_p, stand[:, burned, :], None,
+                       split_hands(pair, one_card_only(rules, pair)), payoff,
+                       double_allowed(rules, split_hands=True), keep_tables)
+
+
+def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
+                       resplits: dict[tuple[int, int, int, int], bool]) -> np.ndarray:
+    """counts[c, t]: expected number of split hands that take second card t under hidden
+    combination c, per split, when resplits follow ``resplits`` (a SplitValue's decisions).
+
+    The forward twin of :func:`pattern_value` (same probabilities).
+    """
+    cj, cu = hidden_combos(rules.max_hands)
+    combo = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
+    out = np.zeros((len(cj), NRANKS))
+    mass: dict[tuple[int, int, int, int], float] = {(2, 1, 0, 0): 1.0}
+    m = rules.max_hands
+    can = rules.may_resplit(pair)
+    for level in range(2 * m):  # every step adds one second card: j + u grows by one
+        nxt: dict[tuple[int, int, int, int], float] = {}
+        for (h, i, j, u), w in mass.items():
+            if i > h or j + u != level:
+                continue
+            p_pair, p_t = second_card_probs(unseen, pair, j, u)
+            c = combo[(j, u)]
+            out[c] += w * p_t
+            other = float(p_t.sum())
+            if other > 0:
+                key = (h, i + 1, j, u + 1)
+                nxt[key] = nxt.get(key, 0.0) + w * other
+            if p_pair > 0:
+                if can and h < m and resplits.get((h, i, j, u), False):
+                    key = (h + 1, i, j + 1, u)
+                else:
+                    out[c, pair] += w * p_pair
+                    key = (h, i + 1, j + 1, u)
+                nxt[key] = nxt.get(key, 0.0) + w * p_pair
+        mass.update(nxt)
+    return out

@@ -1,0 +1,305 @@
+"""chart_workbook: writing a chart - the styled xlsx workbook and the CSV folder beside it.
+
+The workbook has one sheet per table (Burn, Hard, Soft, Resplit), the Rules sheet, and a
+Summary sheet when the chart's exact value is known; every set of files is written all or
+nothing through :mod:`twentyone_burn.io`. The writers lay out what the chart and the analyses
+hold; they compute nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from pathlib import Path
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .. import __version__
+from ..charts.files import HEADER_ROW, SHEET_OF, SPECS, csv_texts
+from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart, kept_kind
+from ..io import write_files
+from ..rules import Rules
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..engine.results import Analysis
+
+__all__ = ["chart_paths", "rules_summary", "save_chart", "save_csv", "save_xlsx", "xlsx_bytes"]
+
+
+# -- xlsx -----------------------------------------------------------------------------------------
+FILLS = {"H": "F4CCCC", "S": "FFF2CC", "D": "B6D7A8", "Ds": "A2C4C9", "P": "B4A7D6",
+         "-": "F3F3F3"}
+_TITLES = {
+    "burn_values": "Burn: keep the two cards with the highest value against the up card; "
+                   "burn the third",
+    "hard": "Hard totals: action by dealer up card",
+    "soft": "Soft totals: action by dealer up card",
+    "resplit": "Pairs: split again when a split hand draws another pair card",
+}
+
+
+def _rule_meanings() -> dict[str, str]:
+    """Each option's meaning, from the Rules docstring (one source of truth)."""
+    out = {}
+    for line in (Rules.__doc__ or "").splitlines():
+        key, sep, text = line.strip().partition(": ")
+        if sep and key in {f.name for f in dataclasses.fields(Rules)}:
+            out[key] = text.replace("``", "")
+    return out
+
+
+def _workbook(chart: Chart, optimal: "Analysis | None" = None,
+              valued: "Analysis | None" = None):
+    """The chart as an openpyxl workbook (Summary only when both analyses are given)."""
+    from openpyxl import Workbook
+    from openpyxl.formatting.rule import ColorScaleRule
+    from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+    from openpyxl.utils import get_column_letter
+
+    r = chart.rules
+    wb = Workbook()
+    wb.remove(wb.active)
+    bold = Font(bold=True)
+    title_font = Font(bold=True, size=13)
+    thin = Side(style="thin", color="999999")
+    box = Border(left=thin, right=thin, top=thin, bottom=thin)
+    centre = Alignment(horizontal="center", vertical="center")
+    header_fill = PatternFill("solid", fgColor="D9D9D9")
+    fills = {k: PatternFill("solid", fgColor=v) for k, v in FILLS.items()}
+    subtitle = (f"{rules_summary(r)} | rules hash {r.rules_hash[:16]} | "
+                f"twentyone-burn {__version__}")
+
+    def page(ws, landscape: bool = False) -> None:
+        ws.page_setup.orientation = "landscape" if landscape else "portrait"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 1
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_options.horizontalCentered = True
+        ws.page_margins.left = ws.page_margins.right = 0.4
+
+    def legend(ws, col: int, letters: Sequence[str]) -> None:
+        ws.cell(HEADER_ROW, col, "Legend").font = bold
+        for i, a in enumerate(letters, 1):
+            c = ws.cell(HEADER_ROW + i, col, a)
+            c.fill, c.alignment, c.border, c.font = fills[a], centre, box, bold
+            ws.cell(HEADER_ROW + i, col + 1, LEGEND[a])
+        ws.column_dimensions[get_column_letter(col)].width = 5
+        ws.column_dimensions[get_column_letter(col + 1)].width = 48
+
+    for attr, spec in SPECS.items():
+        frame = getattr(chart, attr)
+        ws = wb.create_sheet(SHEET_OF[attr])
+        ws.cell(1, 1, _TITLES[attr]).font = title_font
+        ws.cell(2, 1, subtitle).font = Font(italic=True, size=9)
+        header = [spec.label_header, *spec.extra, *UP_COLUMNS]
+        first = len(spec.extra) + 1
+        for c, h in enumerate(header, 1):
+            cell = ws.cell(HEADER_ROW, c, h)
+            cell.font, cell.alignment, cell.fill, cell.border = bold, centre, header_fill, box
+        for i, (label, row) in enumerate(frame.iterrows(), HEADER_ROW + 1):
+            cell = ws.cell(i, 1, label)
+            cell.font, cell.alignment, cell.fill, cell.border = bold, centre, header_fill, box
+            if spec.extra:
+                cell = ws.cell(i, 2, kept_kind(label))
+                cell.alignment, cell.border = centre, box
+                if kept_kind(label) == "pair":
+                    cell.font = bold
+            for k, x in enumerate(row):
+                cell = ws.cell(i, first + 1 + k, float(x) if attr == "burn_values" else x)
+                cell.alignment, cell.border = centre, box
+                if attr == "burn_values":
+                    cell.number_format = "+0.0000;-0.0000;0.0000"
+                else:
+                    cell.fill = fills[x]
+        last_row = HEADER_ROW + len(frame)
+        last_col = first + len(UP_COLUMNS)
+        ws.freeze_panes = ws.cell(HEADER_ROW + 1, first + 1)
+        ws.column_dimensions["A"].width = 8
+        for c in range(2, last_col + 1):
+            ws.column_dimensions[get_column_letter(c)].width = 8 if attr == "burn_values" else 5
+        if attr == "burn_values":
+            # one scale per up card: the player compares values within a column
+            for k in range(len(UP_COLUMNS)):
+                colr = get_column_letter(first + 1 + k)
+                ws.conditional_formatting.add(
+                    f"{colr}{HEADER_ROW + 1}:{colr}{last_row}",
+                    ColorScaleRule(start_type="min", start_color="F8696B",
+                                   mid_type="percentile", mid_value=50, mid_color="FFEB84",
+                                   end_type="max", end_color="63BE7B"))
+            notes = ["Keep the two cards whose row has the highest value in the up card's "
+                     "column; burn the third.",
+                     "Value = expected return of keeping that hand, per initial wager.",
+                     "pair: the kept pair is split" + (" (mandatory)." if r.mandatory_split
+                                                       else " when Resplit says P."),
+                     "Colours: red = low, green = high, within each column."]
+            ws.cell(HEADER_ROW, last_col + 2, "How to read").font = bold
+            for i, text in enumerate(notes, 1):
+                ws.cell(HEADER_ROW + i, last_col + 2, text)
+            ws.column_dimensions[get_column_letter(last_col + 2)].width = 60
+        else:
+            legend(ws, last_col + 2, SPLIT_MARKS if attr == "resplit" else ACTIONS)
+            if attr == "resplit":
+                ws.cell(HEADER_ROW + 4, last_col + 2,
+                        "Kept pairs: " + ("always split (mandatory)." if r.mandatory_split
+                                          else "split when P."))
+                if not r.resplit_aces:
+                    ws.cell(HEADER_ROW + 5, last_col + 2,
+                            "Aces: the rules forbid resplitting aces; AA row is not used.")
+            else:
+                ws.cell(HEADER_ROW + 6, last_col + 2,
+                        "Split hands use these tables too" +
+                        ("; split aces take one card." if r.split_aces_one_card else "."))
+        ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
+        page(ws, landscape=attr != "burn_values")
+
+    ws = wb.create_sheet("Rules")
+    ws.cell(1, 1, "Rules of the game this chart is for").font = title_font
+    meanings = _rule_meanings()
+    for c, h in enumerate(("option", "value", "meaning"), 1):
+        cell = ws.cell(HEADER_ROW, c, h)
+        cell.font, cell.fill, cell.border = bold, header_fill, box
+    row = HEADER_ROW
+    for key, value in r.to_dict().items():
+        row += 1
+        ws.cell(row, 1, key).border = box
+        ws.cell(row, 2, value).border = box
+        ws.cell(row, 3, meanings.get(key, "")).border = box
+    row += 2
+    for key, value in (("rules hash", r.rules_hash), ("version", __version__),
+                       ("chart", chart.name)):
+        ws.cell(row, 1, key).font = bold
+        ws.cell(row, 2, value)
+        row += 1
+    ws.column_dimensions["A"].width = 22
+    ws.column_dimensions["B"].width = 18
+    ws.column_dimensions["C"].width = 80
+    ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
+    page(ws, landscape=True)
+
+    if optimal is not None and valued is not None:
+        _summary_sheet(wb.create_sheet("Summary"), chart, optimal, valued, fills, bold,
+                       title_font, header_fill, box)
+        page(wb["Summary"], landscape=True)
+    return wb
+
+
+def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fills, bold,
+                   title_font, header_fill, box) -> None:
+    from openpyxl.styles import Alignment
+    r = chart.rules
+    ws.cell(1, 1, "21 Burn: the value of this chart").font = title_font
+    ws.cell(2, 1, f"chart: {chart.name}")
+    ws.cell(3, 1, f"rules: {rules_summary(r)} | rules hash {r.rules_hash} | "
+                  f"twentyone-burn {__version__}")
+    top = 5
+    for c, h in enumerate(("", "optimal play", "this chart"), 1):
+        cell = ws.cell(top, c, h)
+        cell.font, cell.fill, cell.border = bold, header_fill, box
+    rows = [
+        ("expected return (per initial wager)", optimal.expected_return, valued.expected_return),
+        ("house edge", optimal.house_edge, valued.house_edge),
+        ("element of risk", optimal.element_of_risk, valued.element_of_risk),
+        ("average total wager", optimal.average_total_wager, valued.average_total_wager),
+    ]
+    row = top
+    for label, a, b in rows:
+        row += 1
+        ws.cell(row, 1, label).border = box
+        for c, x in ((2, a), (3, b)):
+            cell = ws.cell(row, c, float(x))
+            cell.number_format, cell.border = "+0.000000;-0.000000", box
+    row += 1
+    ws.cell(row, 1, "cost of the chart (optimal - chart expected return)").font = bold
+    cell = ws.cell(row, 3, float(optimal.expected_return - valued.expected_return))
+    cell.number_format = "0.000000"
+    row += 2
+    ws.cell(row, 1, "Letters").font = bold
+    for a in (*ACTIONS, *SPLIT_MARKS):
+        row += 1
+        cell = ws.cell(row, 1, a)
+        cell.fill, cell.font = fills[a], bold
+        ws.cell(row, 2, LEGEND[a])
+    row += 2
+    wrap = Alignment(wrap_text=True, vertical="top")
+    for label, text in (("strategy (optimal play)", optimal.strategy),
+                        ("strategy (this chart)", valued.strategy)):
+        ws.cell(row, 1, label).font = bold
+        ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=6)
+        cell = ws.cell(row, 2, text)
+        cell.alignment = wrap
+        ws.row_dimensions[row].height = 15 * (1 + len(text) // 70)
+        row += 1
+    ws.column_dimensions["A"].width = 48
+    for c in "BCDEF":
+        ws.column_dimensions[c].width = 16
+    ws.freeze_panes = ws.cell(top + 1, 1)
+
+
+def rules_summary(r: Rules) -> str:
+    """The rules in a few words, for a chart's subtitle.
+
+    >>> rules_summary(Rules())
+    '6 decks, H17, double any 2 cards, DAS, split to 4 hands, no RSA, split aces 1 card'
+    """
+    parts = ["infinite deck" if r.decks is None else f"{r.decks} deck{'s' * (r.decks != 1)}",
+             "H17" if r.hit_soft_17 else "S17",
+             "double any 2 cards" if r.double_on == "any" else f"double {r.double_on}",
+             "DAS" if r.double_after_split else "no DAS",
+             f"split to {r.max_hands} hands", "RSA" if r.resplit_aces else "no RSA"]
+    if r.split_aces_one_card:
+        parts.append("split aces 1 card")
+    if not r.mandatory_split:
+        parts.append("optional split")
+    if r.win_pays != 1.0 or r.commission:
+        parts.append(f"wins pay {r.win_pays:g}" + (f" less {r.commission:g}" if r.commission
+                                                    else ""))
+    if r.dealer_22_pushes:
+        parts.append("dealer 22 pushes")
+    if r.ties_lose:
+        parts.append("ties lose")
+    return ", ".join(parts)
+
+
+def xlsx_bytes(chart: Chart, optimal: "Analysis | None" = None,
+                valued: "Analysis | None" = None) -> bytes:
+    buf = io.BytesIO()
+    _workbook(chart, optimal, valued).save(buf)
+    return buf.getvalue()
+
+
+def save_csv(chart: Chart, directory: str | Path) -> list[Path]:
+    """Write the CSV form of the chart into a folder (created); returns the files written."""
+    d = Path(directory)
+    return write_files({d / name: text.encode() for name, text in csv_texts(chart).items()})
+
+
+def save_xlsx(chart: Chart, path: str | Path, optimal: "Analysis | None" = None,
+              valued: "Analysis | None" = None) -> Path:
+    """Write the chart workbook; with ``optimal`` and ``valued`` (the analyses of optimal play
+    and of the chart's tables) it gets a Summary sheet."""
+    p = Path(path)
+    write_files({p: xlsx_bytes(chart, optimal, valued)})
+    return p
+
+
+def chart_paths(out: str | Path) -> tuple[Path, Path]:
+    """(workbook, CSV folder) for an output path: a path ending in .xlsx names the workbook and
+    the CSVs go beside it; any other path is a folder that gets chart.xlsx and the CSVs.
+
+    >>> [str(p) for p in chart_paths("tables") + chart_paths("x/my.xlsx")]
+    ['tables/chart.xlsx', 'tables', 'x/my.xlsx', 'x']
+    """
+    p = Path(out)
+    if p.suffix.lower() == ".xlsx":
+        return p, p.parent
+    return p / "chart.xlsx", p
+
+
+def save_chart(chart: Chart, out: str | Path, optimal: "Analysis | None" = None,
+               valued: "Analysis | None" = None) -> list[Path]:
+    """Write the workbook and the CSVs beside it (see :func:`chart_paths`), all or nothing."""
+    xlsx, folder = chart_paths(out)
+    files = {folder / name: text.encode() for name, text in csv_texts(chart).items()}
+    files[xlsx] = xlsx_bytes(chart, optimal, valued)
+    return write_files(files)
+
