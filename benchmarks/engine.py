@@ -10,18 +10,16 @@ from __future__ import annotations
 import resource
 import time
 
-import numpy as np
-
 from twentyone_burn.rules import Rules
 
 
 def main() -> None:
     t0 = time.perf_counter()
-    from twentyone_burn.engine.game import analyze
     from twentyone_burn.engine.burn import unsplit_hands
-    from twentyone_burn.tables import hand_table
-    from twentyone_burn.engine.dealer import dealer_batch, dealer_trie
+    from twentyone_burn.engine.dealer import dealer_distributions, dealer_trie
+    from twentyone_burn.engine.game import analyze
     from twentyone_burn.shoe import full_shoe
+    from twentyone_burn.tables import hand_table
     a = analyze(Rules())
     cold = time.perf_counter() - t0
     t0 = time.perf_counter()
@@ -42,8 +40,7 @@ def main() -> None:
         trie = dealer_trie(up, True)
         b = base.copy()
         b[up] -= 1
-        out = np.zeros((keys.shape[0], 7))
-        dealer_batch(b, keys, trie.parent, trie.rank, trie.before, trie.depth, trie.weight, out)
+        dealer_distributions(trie, b, keys)
         total_evals += keys.shape[0]
     dt = time.perf_counter() - t0
     rate = total_evals / dt

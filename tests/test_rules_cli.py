@@ -9,10 +9,14 @@ from fractions import Fraction
 
 import pytest
 
-from twentyone_burn.rules import Rules, RulesError
-from twentyone_burn.shoe import deal_probability, deal_probability_exact, full_shoe, three_card_multisets
-
 from tests.reference import engine as ref
+from twentyone_burn.rules import Rules, RulesError
+from twentyone_burn.shoe import (
+    deal_probability,
+    deal_probability_exact,
+    full_shoe,
+    three_card_multisets,
+)
 
 
 def test_rules_round_trip_and_hash(tmp_path):
@@ -64,7 +68,7 @@ def test_analyze_json_keys_infinite_deck():
         assert k in d
     assert d["house_edge"] == -d["expected_return"]
     assert set(d["dealer"]) == {"A", "2", "3", "4", "5", "6", "7", "8", "9", "T"}
-    for up, dist in d["dealer"].items():
+    for _up, dist in d["dealer"].items():
         assert set(dist) == {"17", "18", "19", "20", "21", "bust"}
         assert abs(sum(dist.values()) - 1) < 1e-12
     pr = d["probabilities"]

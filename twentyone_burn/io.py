@@ -55,11 +55,11 @@ def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -
                 if sync:
                     f.flush()
                     os.fsync(f.fileno())
-        for tmp, path in temps:
-            os.replace(tmp, path)
+        for temp, final in temps:
+            os.replace(temp, final)
     finally:
-        for tmp, _ in temps:
-            tmp.unlink(missing_ok=True)
+        for temp, _ in temps:
+            temp.unlink(missing_ok=True)
     return [path for _, path in temps]
 
 

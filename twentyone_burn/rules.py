@@ -112,9 +112,11 @@ class Rules:
                 raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
         if not (isinstance(self.win_pays, (int, float)) and 0 < self.win_pays <= 100
                 and math.isfinite(self.win_pays)):
-            raise RulesError(f"win_pays must be a number above 0 (even money = 1), not {self.win_pays!r}")
+            raise RulesError("win_pays must be a number above 0 (even money = 1), not "
+                             f"{self.win_pays!r}")
         if not (isinstance(self.commission, (int, float)) and 0 <= self.commission < 1):
-            raise RulesError(f"commission must be a fraction from 0 to below 1, not {self.commission!r}")
+            raise RulesError("commission must be a fraction from 0 to below 1, not "
+                             f"{self.commission!r}")
         self._check_classic()
         object.__setattr__(self, "win_pays", float(self.win_pays))
         object.__setattr__(self, "natural_pays", float(self.natural_pays))
@@ -229,7 +231,7 @@ class Rules:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Rules":
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Build from plain values, rejecting unknown keys with the list of known ones."""
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = sorted(set(data) - known)
@@ -243,7 +245,7 @@ class Rules:
         return cls(**data)
 
     @classmethod
-    def from_toml(cls, path: str | Path) -> "Rules":
+    def from_toml(cls, path: str | Path) -> Rules:
         """Load a rules file; a missing or malformed file raises RulesError naming it."""
         p = Path(path)
         try:
@@ -261,7 +263,7 @@ class Rules:
         except TypeError as e:  # pragma: no cover - defensive
             raise RulesError(f"rules file {p}: {e}") from None
 
-    def replace(self, **changes: Any) -> "Rules":
+    def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated)."""
         return dataclasses.replace(self, **changes)
 
@@ -281,7 +283,8 @@ def parse_decks(value: Any) -> int | None:
         try:
             return int(v)
         except ValueError:
-            raise RulesError(f"decks must be a whole number from 1 to 8 or 'inf', not {value!r}") from None
+            raise RulesError("decks must be a whole number from 1 to 8 or 'inf', not "
+                             f"{value!r}") from None
     if isinstance(value, float) and math.isinf(value):
         return None
     if isinstance(value, float) and value.is_integer():

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 
@@ -74,8 +76,14 @@ def rank_name(rank: int) -> str:
     return RANKS[rank]
 
 
-def full_shoe(decks: int) -> np.ndarray:
-    """Counts of each rank in a shoe of ``decks`` decks."""
+def full_shoe(decks: int | None) -> np.ndarray:
+    """Counts of each rank in a shoe of ``decks`` decks (an infinite deck has no counts).
+
+    >>> full_shoe(1).tolist()
+    [4, 4, 4, 4, 4, 4, 4, 4, 4, 16]
+    """
+    if decks is None:
+        raise ValueError("an infinite deck has no finite shoe of counts")
     counts = np.full(NRANKS, 4 * decks, dtype=np.int64)
     counts[9] = 16 * decks
     return counts
@@ -132,6 +140,32 @@ def three_card_multisets() -> list[tuple[int, int, int]]:
     return list(itertools.combinations_with_replacement(range(NRANKS), 3))
 
 
+class Deal(NamedTuple):
+    """One deal of 21 Burn: the up card, the player's three ranks (sorted), its probability."""
+
+    up: int
+    cards: tuple[int, int, int]
+    probability: float
+
+
+def deals(rules: Rules, up: int | None = None) -> Iterator[Deal]:
+    """Every deal the shoe can make (non-zero probability), up card by up card: the one loop
+    over the 2,200 (three-card multiset, up card) pairs. ``up``: only deals with this up card.
+
+    >>> r = Rules()
+    >>> sum(1 for _ in deals(r)), abs(sum(d.probability for d in deals(r)) - 1) < 1e-12
+    (2200, True)
+    >>> next(deals(r, up=9))
+    Deal(up=9, cards=(0, 0, 0), probability=0.00012542896403592478)
+    """
+    multisets = three_card_multisets()
+    for u in range(NRANKS) if up is None else (up,):
+        for cards in multisets:
+            p = deal_probability(rules, cards, u)
+            if p != 0.0:
+                yield Deal(u, cards, p)
+
+
 def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> float:
     """Probability of a player rank multiset of three and a dealer up card.
 
@@ -164,3 +198,17 @@ def deal_probability_exact(decks: int, player: tuple[int, int, int], up: int) ->
         n[r] -= 1
         total -= 1
     return p
+
+
+def up_card_probabilities(rules: Rules) -> dict[str, float]:
+    """Probability of each up card: the shoe's share of each rank (any deck count).
+
+    >>> round(up_card_probabilities(Rules())["T"], 6)
+    0.307692
+    """
+    if rules.decks is None:   # the infinite deck
+        p = INFINITE_PROBS
+    else:
+        s = full_shoe(rules.decks)
+        p = s / s.sum()
+    return {RANKS[r]: float(p[r]) for r in range(NRANKS)}

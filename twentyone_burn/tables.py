@@ -63,7 +63,7 @@ class HandTable:
         return self.index[tuple(c)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def hand_table() -> HandTable:
     """The cached table of every hand with hard total <= 21."""
     hands: list[tuple[int, ...]] = []
@@ -190,7 +190,7 @@ class DecisionTables:
         return hand_table().total
 
     @classmethod
-    def empty(cls, rules: Rules, name: str) -> "DecisionTables":
+    def empty(cls, rules: Rules, name: str) -> DecisionTables:
         """Tables of the right shapes, every action STAND, no resplits, burn the highest card."""
         nh = len(hand_table().index)
         m = rules.max_hands
@@ -208,7 +208,7 @@ class DecisionTables:
                    name)
 
     @classmethod
-    def always_stand(cls, rules: Rules) -> "DecisionTables":
+    def always_stand(cls, rules: Rules) -> DecisionTables:
         """A simple fixed strategy for checks: burn the highest rank index, always stand."""
         return cls.empty(rules, "burn the highest rank, always stand")
 

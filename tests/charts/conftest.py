@@ -6,7 +6,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from twentyone_burn.charts.model import ACTIONS, HARD_TOTALS, KEPT_HANDS, PAIRS, SOFT_TOTALS, SPLIT_MARKS, UP_COLUMNS, Chart
+from twentyone_burn.charts.model import (
+    ACTIONS,
+    HARD_TOTALS,
+    KEPT_HANDS,
+    PAIRS,
+    SOFT_TOTALS,
+    SPLIT_MARKS,
+    UP_COLUMNS,
+    Chart,
+)
 from twentyone_burn.rules import Rules
 
 

@@ -8,9 +8,9 @@ import sys
 import pytest
 from openpyxl import load_workbook
 
+from twentyone_burn.charts.files import load_chart
 from twentyone_burn.charts.model import Chart, ChartError
 from twentyone_burn.export.chart_workbook import save_chart
-from twentyone_burn.charts.files import load_chart
 from twentyone_burn.rules import Rules
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import itertools
 
-
 from twentyone_burn.charts.model import UP_COLUMNS, Chart
-from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import parse_ranks
+from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table
 
 A, T = 0, 9
 HT = hand_table()

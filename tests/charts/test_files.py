@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from openpyxl import load_workbook
 
-from twentyone_burn.export.chart_workbook import chart_paths, save_chart, save_csv, save_xlsx
 from twentyone_burn.charts.files import CSV_FILES, load_chart, read_csv_dir, read_xlsx
+from twentyone_burn.export.chart_workbook import chart_paths, save_chart, save_csv, save_xlsx
 from twentyone_burn.rules import Rules
 
 
@@ -47,7 +47,7 @@ def test_burn_values_are_kept_to_12_decimals(make_random):
     c = make_random(Rules(), 3)
     v = c.burn_values.to_numpy()
     assert (np.round(v, 12) == v).all()
-    assert all(float("%.16g" % x) == x for x in v.ravel())  # what openpyxl writes
+    assert all(float(f"{x:.16g}") == x for x in v.ravel())  # what openpyxl writes
 
 
 def test_save_chart_layout_and_no_temporary_files(tmp_path, simple):

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+
 import pytest
 
-from twentyone_burn.engine.game import analyze
-from twentyone_burn.charts.model import Chart
-from twentyone_burn.export.chart_workbook import save_chart
 from twentyone_burn.charts.files import load_chart
+from twentyone_burn.charts.model import Chart
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.export.chart_workbook import save_chart
 from twentyone_burn.rules import Rules
 
 INF = Rules(decks=None)

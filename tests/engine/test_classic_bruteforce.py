@@ -12,12 +12,10 @@ import math
 import numpy as np
 import pytest
 
-from twentyone_burn.engine.classic import analyze_classic, hand_evs
-from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table
-from twentyone_burn.rules import Rules
-from twentyone_burn.tables import hidden_combos
-
 from tests.reference import classic as cref
+from twentyone_burn.engine.classic import analyze_classic, hand_evs
+from twentyone_burn.rules import Rules
+from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table, hidden_combos
 
 A, T = 0, 9
 TOL = 1e-12

@@ -5,15 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.reference import engine as ref
 from twentyone_burn.engine.burn import kept_values_for_shoe
 from twentyone_burn.engine.dealer import dealer_distribution
-from twentyone_burn.tables import hand_table
 from twentyone_burn.engine.player import payoff_table
+from twentyone_burn.engine.split import split_on_shoe
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import full_shoe
-from twentyone_burn.engine.split import split_on_shoe
-
-from tests.reference import engine as ref
+from twentyone_burn.tables import hand_table
 
 SMALL = np.array([2, 2, 2, 2, 2, 2, 2, 2, 2, 6])  # 24 cards: every rank, tens weighted
 
@@ -149,7 +148,7 @@ def test_stand_batch_kernel_matches_plain_twin(up):
 def test_reach_kernel_matches_plain_forward_walk():
     """The chart derivation's reach weights against a plain walk over real cards."""
     from twentyone_burn.engine.player import NCELLS, cell_of_hands, reach_cell_sums
-    from twentyone_burn.tables import double_allowed, HIT, STAND
+    from twentyone_burn.tables import HIT, STAND, double_allowed
 
     table = hand_table()
     nh = len(table.index)
@@ -162,10 +161,9 @@ def test_reach_kernel_matches_plain_forward_walk():
     start[table.of(kept)] = 0.25
     ones = np.ones(nh)
     out = np.zeros((NCELLS, 4))
-    reach_cell_sums(base, table.counts, table.ncards, table.child, table.order, ones,
-                    np.zeros(nh), np.zeros(nh), np.ones(nh, dtype=np.bool_), 0, 0, 0, False,
-                    np.zeros(10), double_allowed(Rules(), False), forced, start, cell_of_hands(),
-                    False, np.zeros(nh), out)
+    reach_cell_sums(base, (ones, np.zeros(nh), np.zeros(nh), np.ones(nh, dtype=np.bool_)),
+                    infinite=False, can_double=double_allowed(Rules(), False), forced=forced,
+                    start=start, out=out)
     want = np.zeros(NCELLS)
 
     def walk(shoe, cards, w):

@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from twentyone_burn.engine.game import analyze
 from twentyone_burn.engine.burn import kept_values
+from twentyone_burn.engine.game import analyze
 from twentyone_burn.rules import Rules
 
 Q = [1 / 13] * 9 + [4 / 13]
@@ -22,7 +22,7 @@ def total(hard, ace):
 
 
 def dealer_inf(up, h17):
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def draw(hard, ace):
         t = total(hard, ace)
         soft = ace and hard + 10 <= 21
@@ -56,9 +56,10 @@ def game_inf(rules):
     er = 0.0
     for up in range(10):
         d = dealer_inf(up, rules.hit_soft_17)
-        stand = lambda h, a: sum(d[o] * res(total(h, a), o) for o in range(7))
+        def stand(h, a):
+            return sum(d[o] * res(total(h, a), o) for o in range(7))
 
-        @functools.lru_cache(maxsize=None)
+        @functools.cache
         def value(h, a):
             if h > 21:
                 return -1.0
@@ -74,7 +75,7 @@ def game_inf(rules):
         def split(p):
             w = [stand(VAL[p] + VAL[t], True) if p == 0 else best2(p, t, True) for t in range(10)]
 
-            @functools.lru_cache(maxsize=None)
+            @functools.cache
             def go(hands, i):
                 if i > hands:
                     return 0.0

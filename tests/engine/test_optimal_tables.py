@@ -7,13 +7,12 @@ import functools
 import numpy as np
 import pytest
 
-from twentyone_burn.engine.game import analyze
 from twentyone_burn.engine.dealer import dealer_distribution
+from twentyone_burn.engine.game import analyze, optimal_tables
 from twentyone_burn.engine.player import payoff_table
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import INFINITE_PROBS, RANK_INDEX
 from twentyone_burn.tables import DOUBLE, HIT, STAND
-from twentyone_burn.engine.game import optimal_tables
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +43,7 @@ def test_unsplit_deals_follow_the_tables(infinite):
             kept.remove(b)
             burned = b
 
-            @functools.lru_cache(maxsize=None)
+            @functools.cache
             def follow(h, first):
                 act = t.play[up, burned, h]
                 if act == STAND:
@@ -94,11 +93,9 @@ def test_valuing_the_exported_optimal_tables_gives_the_optimal_ev(decks):
 
 def test_fixed_strategy_valued_exactly_on_small_shoe():
     """A poor fixed strategy (hit to 15, double 10-11, resplit never) against brute force."""
-    from twentyone_burn.engine.burn import kept_values_for_shoe
-    from twentyone_burn.tables import hand_table
-    from twentyone_burn.tables import DecisionTables
-
     from tests.reference import engine as ref
+    from twentyone_burn.engine.burn import kept_values_for_shoe
+    from twentyone_burn.tables import DecisionTables, hand_table
 
     rules = Rules(decks=1)
     table = hand_table()

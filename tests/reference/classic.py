@@ -92,7 +92,7 @@ def _remove(shoe, cards) -> tuple[int, ...]:
 
 # -- the dealer, given the hole card ------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def dealer_final(shoe: tuple[int, ...], hard: int, has_ace: bool, h17: bool) -> tuple:
     """Probabilities of the dealer's final total (17, 18, 19, 20, 21, 22, 23+) when he holds
     cards of hard total ``hard`` (aces as 1), ``has_ace`` if one is among them, and draws from
@@ -150,7 +150,7 @@ def _draws(unseen, w):
             yield r, W2 / (W * (n - 1)), take(unseen, r), _reduce(w2)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def stand_w(unseen, cards, up, w, rules) -> float:
     """Stand EV given what the player has seen: the weighted mean over the hole card."""
     t = best_total(cards)
@@ -158,14 +158,14 @@ def stand_w(unseen, cards, up, w, rules) -> float:
     return sum(w[h] * stand_given_hole(unseen, t, up, h, rules) for h in range(10) if w[h]) / W
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def hit_w(unseen, cards, up, w, rules) -> float:
     """Hit, then play on optimally (stand or hit again)."""
     return sum(p * play_on_w(u2, _add(cards, r), up, w2, rules)
                for r, p, u2, w2 in _draws(unseen, w))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def play_on_w(unseen, cards, up, w, rules) -> float:
     """max(stand, hit) of a hand that may no longer double (bust: -1)."""
     if best_total(cards) > 21:
@@ -173,7 +173,7 @@ def play_on_w(unseen, cards, up, w, rules) -> float:
     return max(stand_w(unseen, cards, up, w, rules), hit_w(unseen, cards, up, w, rules))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def double_w(unseen, cards, up, w, rules) -> float:
     """Double: one card, then stand, on twice the wager."""
     return 2.0 * sum(p * stand_w(u2, _add(cards, r), up, w2, rules)
@@ -235,7 +235,7 @@ def cdz_policy(rules, up: int, shoe, also_removed: tuple[int, ...] = ()):
     """
     shoe = tuple(shoe)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def action(cards, two_cards):
         unseen = _remove(shoe, (up,) + tuple(also_removed) + cards)
         w = _reduce(hole_weights(rules, up, unseen))
@@ -280,7 +280,7 @@ def split_given_hole(rules, up, pair, hole, shoe_after, decide, resplit):
     can_resplit = pair != ACE or rules.resplit_aces
     one_card = pair == ACE and rules.split_aces_one_card
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def settle(shoe, finished):
         wager = float(sum(wg for _, wg in finished))
         if rules.naturals == "enhc" and dealer_has_natural(rules, up, hole):
@@ -297,7 +297,7 @@ def split_given_hole(rules, up, pair, hole, shoe_after, decide, resplit):
             if shoe[r]:
                 yield r, shoe[r] / n, take(shoe, r)
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def second(shoe, h, i, j, u, finished):
         if i > h:
             return settle(shoe, finished)

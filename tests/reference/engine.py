@@ -36,7 +36,7 @@ def dealer_must_hit(cards: tuple[int, ...], h17: bool) -> bool:
     return t < 17 or (t == 17 and h17 and is_soft(cards))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _dealer_draw(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tuple:
     if not dealer_must_hit(cards, h17):
         t = best_total(cards)
@@ -53,7 +53,7 @@ def _dealer_draw(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tu
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool = True) -> tuple:
     """Outcome probabilities (17, 18, 19, 20, 21, 22, 23+) dealing the concealed cards for real."""
     n = sum(shoe)
@@ -102,7 +102,7 @@ def stand_ev(shoe, cards, up, rules) -> float:
     return sum(d[o] * result(best_total(cards), o, rules) for o in range(7))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hand(shoe, cards, up, rules) -> float:
     """max(stand, hit) of a hand that may no longer double."""
     if best_total(cards) > 21:
@@ -139,13 +139,13 @@ def split_ev(shoe, pair, up, rules, decide, resplit) -> tuple[float, float]:
     can = pair != ACE or rules.resplit_aces
     one = pair == ACE and rules.split_aces_one_card
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def settle(shoe, finished):
         d = dealer(shoe, up, rules.hit_soft_17)
         ev = sum(d[o] * sum(w * result(t, o, rules) for t, w in finished) for o in range(7))
         return ev, float(sum(w for _, w in finished))
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def second(shoe, h, i, j, u, finished):
         if i > h:
             return settle(shoe, finished)

@@ -20,10 +20,10 @@ from ..engine.burn import (
 )
 from ..engine.dealer import dealer_distribution
 from ..engine.game import analyze
-from ..engine.player import MONEY, NCELLS, cell_of_hands, payoff_table, play_hands, reach_cell_sums
+from ..engine.player import NCELLS, HandValues, payoff_table, play_hands, reach_cell_sums
 from ..engine.split import second_card_counts, split_hands, split_value
 from ..rules import Rules
-from ..shoe import INFINITE_PROBS, NRANKS, deal_probability, full_shoe, three_card_multisets
+from ..shoe import INFINITE_PROBS, NRANKS, deals, full_shoe
 from ..tables import (
     SPLIT,
     DecisionTables,
@@ -92,13 +92,11 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
     table = hand_table()
     nh = len(table.index)
     payoff = payoff_table(rules)
-    cells_of = cell_of_hands()
     cj, cu = hidden_combos(rules.max_hands)
     can_d = double_allowed(rules, split_hands=False)
     can_ds = double_allowed(rules, split_hands=True)
     infinite = rules.infinite
     shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
-    multisets = three_card_multisets()
     with reuse_dealer_passes():
         opt = analyze(rules)
         burn_vals = _burn_values(rules, opt.kept)
@@ -117,10 +115,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                 kept[up] = kv
                 w_un = np.zeros((NRANKS, nh))
                 w_keep = np.zeros((NRANKS, NRANKS))
-                for cards in multisets:
-                    prob = deal_probability(rules, cards, up)
-                    if prob == 0.0:
-                        continue
+                for _, cards, prob in deals(rules, up):
                     b = int(tables.burn[up][cards])
                     a, c = sorted(cards[k] for k in range(3) if k != cards.index(b))
                     if not kv.possible[b, a, c]:
@@ -137,8 +132,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                     flat = payoff[np.minimum(table.total, 21)] @ opt_flat(rules, up)
                 else:
                     stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
-                st, hi, db, va = (np.zeros(nh) for _ in range(4))
-                feas = np.zeros(nh, dtype=np.bool_)
+                vals = HandValues.empty()
                 reach = np.zeros(nh)
                 for b in range(NRANKS):
                     if not w_un[b].any():
@@ -151,12 +145,11 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                         sv = np.zeros(nh)
                         sv[unsplit_hands()] = stand_kb[:, b]
                     forced = tables.play[up, b]
-                    play_hands(base, table.counts, table.total, table.ncards, table.child,
-                               table.order, sv, 0, 0, 0, infinite, INFINITE_PROBS, can_d,
-                               forced, MONEY, -1, st, hi, db, va, feas)
-                    reach_cell_sums(base, table.counts, table.ncards, table.child, table.order,
-                                    st, hi, db, feas, 0, 0, 0, infinite, INFINITE_PROBS, can_d,
-                                    forced, w_un[b], cells_of, False, reach, cell_sum[up])
+                    st, hi, db, _, feas = play_hands(base, sv, infinite=infinite,
+                                                     can_double=can_d, forced=forced, out=vals)
+                    reach_cell_sums(base, (st, hi, db, feas), infinite=infinite,
+                                    can_double=can_d, forced=forced, start=w_un[b],
+                                    reach=reach, out=cell_sum[up])
                 # split hands and resplit cells
                 for p in range(NRANKS):
                     if not w_keep[:, p].any():
@@ -171,7 +164,9 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                         w = w_keep[b, p]
                         if w == 0.0:
                             continue
-                        args = (rules, p, b, base_p, None if infinite else stand_p[:, b, :],
+                        assert infinite or stand_p is not None
+                        args = (rules, p, b, base_p,
+                                None if stand_p is None else stand_p[:, b, :],
                                 opt_flat(rules, up) if infinite else None, order, payoff, can_ds)
                         forced = tables.split_play[up, b, p]
                         shape = tables.resplit[up, b, p].shape
@@ -182,6 +177,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                             if not rules.mandatory_split and not yes and unsplit is not None:
                                 rs_sum[up, p, k] += w * unsplit
                             else:
+                                assert sv is not None  # a kept pair of a possible deal
                                 rs_sum[up, p, k] += w * sv.ev
                         if kv.action[b, p, p] != SPLIT:
                             continue
@@ -189,8 +185,10 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                         unseen = None if infinite else base_p - np.eye(NRANKS, dtype=np.int64)[b] \
                             - np.eye(NRANKS, dtype=np.int64)[p]
                         counts = second_card_counts(rules, p, unseen, cur.resplits)
-                        tab = split_value(*args, keep_tables=True, forced=forced,
-                                          resplit_table=tables.resplit[up, b, p]).tables
+                        kept_split = split_value(*args, keep_tables=True, forced=forced,
+                                                 resplit_table=tables.resplit[up, b, p])
+                        assert kept_split is not None and kept_split.tables is not None
+                        tab = kept_split.tables
                         base = base_p.copy()
                         base[b] -= 1
                         ones = np.ones(nh, dtype=np.bool_)
@@ -201,10 +199,10 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                             for t_ in range(NRANKS):
                                 start[table.of((p, t_))] += w * counts[c, t_]
                             s_, h_, d_ = tab[(int(cj[c]), int(cu[c]))]
-                            reach_cell_sums(base, table.counts, table.ncards, table.child, order,
-                                            s_, h_, d_, ones, p, int(cj[c]), int(cu[c]),
-                                            infinite, INFINITE_PROBS, can_ds, forced[c], start,
-                                            cells_of, one, reach, cell_sum[up])
+                            reach_cell_sums(base, (s_, h_, d_, ones), order=order, pair=p,
+                                            j=int(cj[c]), u=int(cu[c]), infinite=infinite,
+                                            can_double=can_ds, forced=forced[c], start=start,
+                                            skip_two=one, reach=reach, out=cell_sum[up])
             state = (hard.tobytes(), soft.tobytes(), resplit.tobytes(), tables.burn.tobytes())
             if best is None or er > best[0] + 1e-15:
                 best = (er, hard.copy(), soft.copy(), resplit.copy(), burn_vals.copy(), it + 1)
@@ -232,6 +230,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                     if rs_sum[up, p].any():
                         resplit[up, p] = rs_sum[up, p, 1] > rs_sum[up, p, 0] + 1e-15
             burn_vals = _burn_values(rules, kept)
+    assert best is not None  # max_iterations >= 1
     er, hard, soft, resplit, burn_vals, iters = best
     return DerivedChart(rules, hard, soft, resplit, burn_vals, er, opt.expected_return,
                         iters, len(seen))

@@ -14,9 +14,10 @@ import csv
 import io
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pandas as pd
 
@@ -36,7 +37,8 @@ from .model import (
     kept_kind,
 )
 
-__all__ = ["CSV_FILES", "CSV_OF", "HEADER_ROW", "SHEETS", "SHEET_OF", "SPECS", "csv_texts", "load_chart", "read_csv_dir", "read_xlsx"]
+__all__ = ["CSV_FILES", "CSV_OF", "HEADER_ROW", "SHEETS", "SHEET_OF", "SPECS", "csv_texts",
+           "load_chart", "read_csv_dir", "read_xlsx"]
 
 
 CSV_FILES = ("burn.csv", "hard.csv", "soft.csv", "resplit.csv")

@@ -23,8 +23,8 @@ The chart's files are read by :mod:`twentyone_burn.charts.files` and written by
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -158,7 +158,7 @@ class Chart:
     # -- building -------------------------------------------------------------------------------
     @classmethod
     def from_frames(cls, rules: Rules, burn_values: pd.DataFrame, hard: pd.DataFrame,
-                    soft: pd.DataFrame, resplit: pd.DataFrame, name: str) -> "Chart":
+                    soft: pd.DataFrame, resplit: pd.DataFrame, name: str) -> Chart:
         """A chart from frames in any row / column order (reordered to the canonical one).
 
         >>> c = Chart.simple(Rules(decks=None))
@@ -178,7 +178,7 @@ class Chart:
 
     @classmethod
     def from_arrays(cls, rules: Rules, hard: np.ndarray, soft: np.ndarray, resplit: np.ndarray,
-                    burn_values: np.ndarray, name: str) -> "Chart":
+                    burn_values: np.ndarray, name: str) -> Chart:
         """A chart from arrays indexed by rank (0 = ace ... 9 = ten), as the derivation
         (:func:`twentyone_burn.charts.derive.derive_chart`) builds them.
 
@@ -218,7 +218,7 @@ class Chart:
         return hard, soft, resplit, burn
 
     @classmethod
-    def simple(cls, rules: Rules, name: str = "simple illustrative chart") -> "Chart":
+    def simple(cls, rules: Rules, name: str = "simple illustrative chart") -> Chart:
         """A hand-made chart for examples and tests (not derived; far from optimal).
 
         Burn: keep the highest two-card total (value = total / 21). Hard: hit to 16, double
@@ -244,11 +244,11 @@ class Chart:
                                index=list(PAIRS), columns=list(UP_COLUMNS))
         return cls.from_frames(rules, burn, hard, soft, resplit, name)
 
-    def with_rules(self, rules: Rules) -> "Chart":
+    def with_rules(self, rules: Rules) -> Chart:
         """The same cells under other rules (the expansion depends on the rules)."""
         return dataclasses.replace(self, rules=rules)
 
-    def equals(self, other: "Chart") -> bool:
+    def equals(self, other: Chart) -> bool:
         """Same rules, name and every cell (burn values bit for bit).
 
         >>> Chart.simple(Rules()).equals(Chart.simple(Rules(decks=2)))
@@ -297,7 +297,7 @@ class Chart:
                     out[up, hands] = code[frame.at[total, col]]
         return out
 
-    def to_tables(self) -> "DecisionTables":
+    def to_tables(self) -> DecisionTables:
         """Expand the chart into decision tables for its rules.
 
         - burn[up, c1, c2, c3]: :meth:`burn_rank` (keep the highest-valued two-card hand).

@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, payoff_weights, stand_batch
-from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table
-from .player import MONEY, Valuation, choose, payoff_table, play_hands
 from ..rules import Rules
-from ..shoe import INFINITE_PROBS, NRANKS, full_shoe
+from ..shoe import NRANKS, full_shoe
+from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, one_card_only
+from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, stand_evs
+from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import SplitValue, split_hands, split_stand_evs, split_values
-from ..tables import one_card_only
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.nda
             base.tobytes(), payoff.tobytes())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unsplit_hands() -> np.ndarray:
     """Hands of two or more cards: the keys of the unsplit stand EVs."""
     t = hand_table()
@@ -94,16 +93,9 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
                       payoff: np.ndarray) -> np.ndarray:
     """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
     cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
-    table = hand_table()
-    hands = unsplit_hands()
-    trie = dealer_trie(up, rules.hit_soft_17)
-    binid, bk, bm = pair_bins(up, rules.hit_soft_17, 0)
     zero = np.zeros(1, dtype=np.int64)
-    out = np.zeros((len(hands), NRANKS, 1))
-    stand_batch(base_up, table.counts[hands], np.minimum(table.total[hands], 21), 0, zero, zero,
-                trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
-                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count,
-                ALL_BURNS, out)
+    out = stand_evs(dealer_trie(up, rules.hit_soft_17), pair_bins(up, rules.hit_soft_17, 0),
+                    base_up, unsplit_hands(), 0, (zero, zero), payoff, ALL_BURNS)
     return out[:, :, 0]
 
 
@@ -153,8 +145,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
     can_double = double_allowed(rules, split_hands=False)
     no_force = np.full(nh, -1, dtype=np.int8)
-    st, hi, db, va = (np.zeros(nh) for _ in range(4))
-    feas = np.zeros(nh, dtype=np.bool_)
+    vals = HandValues.empty()
     for b in range(NRANKS):
         base = base_up.copy()
         base[b] -= 1
@@ -166,15 +157,14 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             sv = np.zeros(nh)
             sv[hands] = stand_kb[:, b]
         forced = no_force if tables is None else tables.play[up, b]
-        play_hands(base, table.counts, table.total, table.ncards, table.child, table.order, sv,
-                   0, 0, 0, infinite, INFINITE_PROBS, can_double, forced, scale, -1, st, hi, db, va,
-                   feas)
+        st, hi, db, va, feas = play_hands(base, sv, infinite=infinite, can_double=can_double,
+                                          forced=forced, scale=scale, out=vals)
         if tables is None:
-            act = np.where(hi > st, HIT, STAND)
-            act[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
+            acts = np.where(hi > st, HIT, STAND)
+            acts[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
         else:
-            act = np.where((forced == DOUBLE) & ~((table.ncards == 2) & can_double), HIT, forced)
-        play_actions[b] = act
+            acts = np.where((forced == DOUBLE) & ~((table.ncards == 2) & can_double), HIT, forced)
+        play_actions[b] = acts
         for a, c in two_card:
             h = table.of((a, c))
             if not feas[h]:
@@ -209,8 +199,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             if not possible[b, a, c]:
                 continue
             h = table.of((a, c))
-            forced = -1 if tables is None else int(play_actions[b, h])
-            ev, act = choose(stand[b, a, c], hit[b, a, c], double[b, a, c], forced)
+            fixed = -1 if tables is None else int(play_actions[b, h])
+            ev, act = choose(stand[b, a, c], hit[b, a, c], double[b, a, c], fixed)
             wg = 2.0 if act == DOUBLE else 1.0
             if a == c:
                 sp = splits.get((b, a))

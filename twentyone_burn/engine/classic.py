@@ -42,22 +42,21 @@ no-natural value less P(dealer natural), a bust -1, and nothing is conditioned.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 import pandas as pd
 
-from .results import ClassicAnalysis
-from .dealer import dealer_batch, dealer_trie, pair_bins, payoff_weights, stand_batch, trie_distribution, trie_distribution_infinite
-from ..tables import DOUBLE, HIT, STAND, double_allowed, hand_table
-from .player import MONEY, natural_probs, payoff_table, play_hands
 from ..rules import Rules, RulesError
 from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
+from ..tables import DOUBLE, HIT, STAND, double_allowed, hand_table, hidden_combos, one_card_only
+from .dealer import dealer_distributions, dealer_trie, pair_bins, stand_evs, trie_outcomes
+from .player import natural_probs, payoff_table, play_hands
+from .results import ClassicAnalysis
 from .split import SplitValue, split_hands, split_values
-from ..tables import hidden_combos, one_card_only
 
-#: no burned card (the classic deal), for :func:`~twentyone_burn.engine.dealer.stand_batch`
+#: no burned card (the classic deal), for :func:`~twentyone_burn.engine.dealer.stand_evs`
 NO_BURN = np.array([-1], dtype=np.int64)
 ACTIONS = ("stand", "hit", "double", "split", "surrender", "natural")
 
@@ -114,19 +113,8 @@ def _natural_in_hole(rules: Rules, unseen: np.ndarray | None, hole: int) -> floa
     if hole < 0:
         return 0.0
     n = np.zeros(NRANKS, np.int64) if unseen is None else unseen
-    return float(_natural_probs(n, np.zeros((1, NRANKS), np.int64), hole, 0,
+    return float(natural_probs(n, np.zeros((1, NRANKS), np.int64), hole, 0,
                                 rules.infinite)[0, 0])
-
-
-_PLAIN = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
-
-
-def _natural_probs(base: np.ndarray, keys: np.ndarray, hole: int, pair: int, infinite: bool,
-                   combos: tuple[np.ndarray, np.ndarray] = _PLAIN) -> np.ndarray:
-    """[k, c]: P(hole card of rank ``hole``) for unseen ``base - keys[k]``, hidden combo c."""
-    out = np.zeros((keys.shape[0], len(combos[0])))
-    natural_probs(base, keys, hole, pair, combos[0], combos[1], infinite, INFINITE_PROBS, out)
-    return out
 
 
 def _hand_values(base: np.ndarray, order: np.ndarray, trie, pay_h: np.ndarray, hole: int,
@@ -142,18 +130,14 @@ def _hand_values(base: np.ndarray, order: np.ndarray, trie, pay_h: np.ndarray, h
     if infinite:
         stand[order] = pay_h[order] @ flat
     else:
-        dists = np.zeros((len(order), 7))
-        dealer_batch(base, table.counts[order], trie.parent, trie.rank, trie.before,
-                     trie.depth, trie.weight, dists)
+        dists = dealer_distributions(trie, base, table.counts[order])
         stand[order] = np.einsum("ho,ho->h", dists, pay_h[order])
     if enhc:
         # no hole card: the dealer's natural beats every standing hand
-        stand[order] -= _natural_probs(base, table.counts[order], hole, 0, infinite)[:, 0]
-    st, hi, db, va = (np.zeros(nh) for _ in range(4))
-    feas = np.zeros(nh, dtype=np.bool_)
-    play_hands(base, table.counts, table.total, table.ncards, table.child, order, stand,
-               0, 0, 0, infinite, INFINITE_PROBS, can_double, np.full(nh, -1, dtype=np.int8),
-               MONEY, peek, st, hi, db, va, feas)
+        stand[order] -= natural_probs(base, table.counts[order], hole, 0, infinite)[:, 0]
+    st, hi, db, _, feas = play_hands(base, stand, order=order, infinite=infinite,
+                                     can_double=can_double, forced=np.full(nh, -1, np.int8),
+                                     hole=peek)
     return st, hi, db, feas
 
 
@@ -182,8 +166,7 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
     pay_h = payoff_table(rules)[np.minimum(table.total, 21)]
     flat = None
     if infinite:
-        flat = np.zeros(7)
-        trie_distribution_infinite(INFINITE_PROBS, trie.parent, trie.rank, trie.weight, flat)
+        flat = trie_outcomes(trie, None)
     enhc = rules.naturals == "enhc" and hole >= 0
     peek = hole if rules.naturals == "peek" else -1
     st, hi, db, feas = _hand_values(base, table.order, trie, pay_h, hole, peek, enhc,
@@ -233,14 +216,10 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
             payoff = payoff - q / (1.0 - q)
     else:
         binid, bk, bm = pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn, hole)
-        out = np.zeros((len(order), 1, nc))
-        stand_batch(base_p, table.counts[order], np.minimum(table.total[order], 21), pair, cj,
-                    cu, trie.parent, trie.rank, trie.before, trie.depth,
-                    payoff_weights(trie, payoff), trie.is_class, binid, bk, bm, trie.nz_ptr,
-                    trie.nz_rank, trie.nz_count, NO_BURN, out)
-        stand_p = out
+        stand_p = stand_evs(trie, (binid, bk, bm), base_p, order, pair, (cj, cu), payoff,
+                            NO_BURN)
         if enhc:
-            stand_p[:, 0, :] -= _natural_probs(base_p, table.counts[order], hole, pair, False,
+            stand_p[:, 0, :] -= natural_probs(base_p, table.counts[order], hole, pair, False,
                                                (cj, cu))
     return split_values(rules, pair, [-1], base_p, stand_p, flat, order, payoff, can_double,
                         forced=forced, resplit_table=always, hole=peek)[0]
@@ -326,7 +305,8 @@ def deal_hand(rules: Rules, v: UpValues, cards: tuple[int, int],
         ev_cond = u / played
         return HandEVs(v.up, (a, c), ev_cond, np.nan, -np.inf, np.nan, np.nan, ev_cond,
                        "natural", True, q, u, 1.0, None)
-    opts = [(v.st[h], "stand", 1.0), (v.hi[h], "hit", 1.0)]
+    opts: list[tuple[float, str, float | None]] = [(v.st[h], "stand", 1.0),
+                                                   (v.hi[h], "hit", 1.0)]
     if np.isfinite(v.db[h]):
         opts.append((v.db[h], "double", 2.0))
     sur = np.nan
@@ -343,6 +323,7 @@ def deal_hand(rules: Rules, v: UpValues, cards: tuple[int, int],
     best, action, wg = max(opts, key=lambda o: o[0])  # first of equal EVs wins
     lost = q if rules.naturals == "peek" else 0.0
     if wg is None:
+        assert sv is not None  # only the split has no fixed wager
         wager = lost + sv.wager
     else:
         wager = lost + played * wg
@@ -437,15 +418,11 @@ def dealer_row(rules: Rules, up: int, shoe: np.ndarray | None) -> dict[str, floa
     """
     hole = rules.natural_hole(up)
     trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn, hole)
-    d = np.zeros(7)
-    if rules.infinite:
-        trie_distribution_infinite(INFINITE_PROBS, trie.parent, trie.rank, trie.weight, d)
-        unseen = None
-    else:
+    unseen = None
+    if not rules.infinite:
         unseen = np.asarray(shoe, np.int64).copy()
         unseen[up] -= 1
-        trie_distribution(unseen, trie.parent, trie.rank, trie.before, trie.depth,
-                          trie.weight, d)
+    d = trie_outcomes(trie, unseen)
     out = {str(17 + i): float(d[i]) for i in range(5)}
     out["bust"] = float(d[5] + d[6])
     if rules.naturals != "none":

@@ -28,9 +28,10 @@ from numba import njit, prange
 
 from ..rules import Rules
 from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
+from ..tables import hand_table
 
 NOUTCOMES = 7
-#: every rank as the burned card, for :func:`stand_batch`
+#: every rank as the burned card, for :func:`stand_evs`
 ALL_BURNS = np.arange(10, dtype=np.int64)
 OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "bust23+")
 #: final dealer total of each outcome index (22 and 23 stand for busts)
@@ -78,14 +79,15 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: bool = True,
     frontier: dict[tuple[int, bool, tuple[int, ...]], int] = {}
     if burn and no_hole >= 0:
         raise ValueError("a burning dealer has no hole card to exclude")
-    starts = ([(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burn
-              else [(c,) for c in range(NRANKS) if c != no_hole])
+    starts: list[tuple[int, ...]] = (
+        [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burn
+        else [(c,) for c in range(NRANKS) if c != no_hole])
     for taken in starts:
-        kept = kept_cards(up, taken) if burn else (up, taken[0])
-        m = [0] * NRANKS
+        kept = kept_cards(up, (taken[0], taken[1])) if burn else (up, taken[0])
+        held = [0] * NRANKS
         for c in taken:
-            m[c] += 1
-        key = (int(VALUES[kept[0]] + VALUES[kept[1]]), 0 in kept, tuple(m))
+            held[c] += 1
+        key = (int(VALUES[kept[0]] + VALUES[kept[1]]), 0 in kept, tuple(held))
         frontier[key] = frontier.get(key, 0) + 1
     classes: dict[tuple[int, ...], np.ndarray] = {}
     while frontier:
@@ -96,9 +98,9 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: bool = True,
                 classes.setdefault(m, np.zeros(NOUTCOMES, dtype=np.int64))[o] += w
                 continue
             for r in range(NRANKS):
-                m2 = list(m)
-                m2[r] += 1
-                key = (hard + r + 1, ace or r == 0, tuple(m2))
+                grown = list(m)
+                grown[r] += 1
+                key = (hard + r + 1, ace or r == 0, tuple(grown))
                 nxt[key] = nxt.get(key, 0) + w
         frontier = nxt
     return classes
@@ -180,7 +182,7 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
                       np.array(nz_count_l, dtype=np.int64))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: bool = True,
               no_hole: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
@@ -198,14 +200,14 @@ def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: bool = True,
     return binid, bk, bm
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def dealer_trie(up: int, hit_soft_17: bool, burn: bool = True, no_hole: int = -1) -> DealerTrie:
     """The cached trie of one up card (``no_hole``: see :func:`dealer_classes`)."""
     return build_trie(dealer_classes(up, hit_soft_17, burn, no_hole))
 
 
 @njit(cache=True)
-def trie_distribution(n, parent, rank, before, depth, weight, out):
+def _trie_distribution(n, parent, rank, before, depth, weight, out):
     """Add the outcome distribution for unseen counts ``n`` into ``out`` (finite shoe).
 
     Each node's probability is its parent's times the chance of one more card of its rank.
@@ -249,7 +251,7 @@ def trie_distribution(n, parent, rank, before, depth, weight, out):
 
 
 @njit(cache=True)
-def trie_distribution_infinite(p, parent, rank, weight, out):
+def _trie_distribution_infinite(p, parent, rank, weight, out):
     """Add the outcome distribution for an infinite deck with rank probabilities ``p``."""
     t = parent.shape[0]
     val = np.empty(t)
@@ -263,7 +265,7 @@ def trie_distribution_infinite(p, parent, rank, weight, out):
 
 
 @njit(parallel=True, cache=True)
-def dealer_batch(base, keys, parent, rank, before, depth, weight, out):
+def _dealer_batch(base, keys, parent, rank, before, depth, weight, out):
     """Row k of ``out``: the distribution for unseen counts ``base - keys[k]`` (both cores).
 
     Rows whose removal the base cannot supply are left at zero.
@@ -275,17 +277,17 @@ def dealer_batch(base, keys, parent, rank, before, depth, weight, out):
             if n[r] < 0:
                 ok = False
         if ok:
-            trie_distribution(n, parent, rank, before, depth, weight, out[k])
+            _trie_distribution(n, parent, rank, before, depth, weight, out[k])
 
 
 @njit(parallel=True, cache=True)
-def stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before, depth,
+def _stand_batch(base, keys, key_total, p, combo_j, combo_u, parent, rank, before, depth,
                 wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, burns, out):
     """Stand EVs for every key (a player hand), burned rank and hidden combination.
 
     ``out[k, i, c]`` is the EV of standing on hand ``keys[k]`` (total ``key_total[k]``) when the
     unseen cards are ``base - keys[k]`` less one card of rank ``burns[i]`` (-1: no card), with
-    hidden combination c (as in ``dealer_batch_burned``). ``wpay[t, i]`` is node i's class
+    hidden combination c (see ``engine.split``). ``wpay[t, i]`` is node i's class
     weights dotted with the payoff of a player total t, so the pass accumulates one number per
     node instead of seven outcomes.
     """
@@ -424,10 +426,47 @@ def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
     1.0
     """
     trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn if burn is None else burn)
+    return trie_outcomes(trie, None if rules.infinite else unseen)
+
+
+# -- typed wrappers: callers pass a trie and what varies, never the kernels' arrays ---------------
+def trie_outcomes(trie: DealerTrie, unseen: np.ndarray | None) -> np.ndarray:
+    """The 7 outcome probabilities of one up card's trie for the unseen counts (None: an
+    infinite deck).
+
+    >>> round(float(trie_outcomes(dealer_trie(9, True), None).sum()), 12)
+    1.0
+    """
     out = np.zeros(NOUTCOMES)
-    if rules.infinite:
-        trie_distribution_infinite(INFINITE_PROBS, trie.parent, trie.rank, trie.weight, out)
+    if unseen is None:
+        _trie_distribution_infinite(INFINITE_PROBS, trie.parent, trie.rank, trie.weight, out)
     else:
-        n = np.asarray(unseen, dtype=np.int64)
-        trie_distribution(n, trie.parent, trie.rank, trie.before, trie.depth, trie.weight, out)
+        _trie_distribution(np.asarray(unseen, dtype=np.int64), trie.parent, trie.rank,
+                           trie.before, trie.depth, trie.weight, out)
+    return out
+
+
+def dealer_distributions(trie: DealerTrie, base: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Row k: the outcome distribution for unseen counts ``base - keys[k]`` (both cores; rows
+    the base cannot supply stay zero)."""
+    out = np.zeros((keys.shape[0], NOUTCOMES))
+    _dealer_batch(base, keys, trie.parent, trie.rank, trie.before, trie.depth, trie.weight, out)
+    return out
+
+
+def stand_evs(trie: DealerTrie, bins: tuple[np.ndarray, np.ndarray, np.ndarray],
+              base: np.ndarray, hands: np.ndarray, pair: int,
+              combos: tuple[np.ndarray, np.ndarray], payoff: np.ndarray,
+              burns: np.ndarray) -> np.ndarray:
+    """out[k, i, c]: the stand EV of hand ``hands[k]`` (hand-table indices) for burned rank
+    ``burns[i]`` (-1: none) and hidden combination c, unseen cards ``base`` less the hand and
+    the burned card; ``bins`` is :func:`pair_bins` of the trie and ``pair`` (see
+    :func:`_stand_batch`)."""
+    table = hand_table()
+    binid, bin_k, bin_mp = bins
+    out = np.zeros((len(hands), len(burns), len(combos[0])))
+    _stand_batch(base, table.counts[hands], np.minimum(table.total[hands], 21), pair, combos[0],
+                 combos[1], trie.parent, trie.rank, trie.before, trie.depth,
+                 payoff_weights(trie, payoff), trie.is_class, binid, bin_k, bin_mp, trie.nz_ptr,
+                 trie.nz_rank, trie.nz_count, burns, out)
     return out

@@ -12,17 +12,19 @@ True
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import pandas as pd
 
-from .burn import KeptValues, burn_choices, kept_values
-from .results import STRATEGY, Analysis, outcome_dict
-from .dealer import dealer_distribution
-from ..tables import ACTION_NAMES, SPLIT, DecisionTables
 from ..rules import Rules, RulesError
-from ..shoe import NRANKS, RANKS, deal_probability, full_shoe, three_card_multisets
+from ..shoe import NRANKS, RANKS, full_shoe
+from ..shoe import deals as deals_of
+from ..tables import ACTION_NAMES, SPLIT, DecisionTables
+from .burn import KeptValues, burn_choices, kept_values
+from .dealer import dealer_distribution
+from .results import STRATEGY, Analysis, outcome_dict
+
 
 def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
     """Dealer outcome probabilities by up card, for the full shoe less that up card."""
@@ -61,14 +63,10 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
     kept: dict[int, KeptValues] = {}
     rows = []
     burn_rows = []
-    multisets = three_card_multisets()
     for up in range(NRANKS):
         kv = kept_values(rules, up, tables, valuation)
         kept[up] = kv
-        for cards in multisets:
-            prob = deal_probability(rules, cards, up)
-            if prob == 0.0:
-                continue
+        for _, cards, prob in deals_of(rules, up):
             choices = burn_choices(kv, cards,
                                    None if tables is None else int(tables.burn[up][cards]))
             best = choices[0]

@@ -18,18 +18,20 @@ the draw probabilities are the plain ``n_r / N``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from .dealer import NOUTCOMES, OUTCOME_TOTALS
 from ..rules import Rules
+from ..shoe import INFINITE_PROBS
 from ..tables import DOUBLE, HIT, STAND, hand_table
+from .dealer import NOUTCOMES, OUTCOME_TOTALS
 
 #: (stand multiplier, double multiplier, bust result) of a money valuation
 MONEY = np.array([1.0, 2.0, -1.0])
-
 
 
 @dataclass(frozen=True, eq=False)
@@ -127,7 +129,7 @@ def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
 
 
 @njit(cache=True)
-def natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, out):
+def _natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, out):
     """out[k, c]: P(the hole card is of rank ``hole``) for unseen cards ``base - keys[k]``
     with hidden combination c (see :func:`draw_probs`)."""
     for k in range(keys.shape[0]):
@@ -138,7 +140,7 @@ def natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, ou
 
 
 @njit(cache=True)
-def play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
+def _play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
                inf_probs, two_card_double, forced, scale, hole, stand_out, hit_out, double_out,
                value_out, feasible_out):
     """Stand, hit and double EVs of every hand, composition-dependent.
@@ -231,14 +233,16 @@ def choose(st: float, hi: float, db: float, forced: int) -> tuple[float, int]:
 NCELLS = 28
 
 
+@functools.lru_cache(maxsize=1)
 def cell_of_hands() -> np.ndarray:
-    """The chart cell (hard or soft total) of every hand in the table."""
+    """The chart cell (hard or soft total) of every hand in the table (cached: do not
+    modify the array)."""
     t = hand_table()
     return np.where(t.soft == 1, 18 + t.total - 12, t.hard - 4).astype(np.int64)
 
 
 @njit(cache=True)
-def reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p, j, u,
+def _reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p, j, u,
                     infinite, inf_probs, can_double, forced, start, cell_of, skip_two, reach,
                     out):
     """Add each chart cell's reach-weighted EV of every letter H, S, D, Ds into ``out``.
@@ -275,3 +279,77 @@ def reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p,
                     c = child[h, r]
                     if c >= 0 and probs[r] > 0.0:
                         reach[c] += w * probs[r]
+
+
+# -- typed wrappers: callers pass what varies, never the kernels' twenty arrays ------------------
+_PLAIN = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+
+class HandValues(NamedTuple):
+    """Per hand of the table: stand, hit and double EVs, the value as a continuation, and
+    whether the unseen cards can hold the hand (see :func:`play_hands`)."""
+
+    stand: np.ndarray
+    hit: np.ndarray
+    double: np.ndarray
+    value: np.ndarray
+    feasible: np.ndarray
+
+    @classmethod
+    def empty(cls) -> HandValues:
+        """Zeroed arrays, one entry per hand of the table."""
+        nh = len(hand_table().index)
+        return cls(np.zeros(nh), np.zeros(nh), np.zeros(nh), np.zeros(nh),
+                   np.zeros(nh, dtype=np.bool_))
+
+
+def play_hands(base: np.ndarray, stand: np.ndarray, *, can_double: np.ndarray,
+               forced: np.ndarray, infinite: bool, order: np.ndarray | None = None,
+               pair: int = 0, j: int = 0, u: int = 0, scale: np.ndarray = MONEY,
+               hole: int = -1, out: HandValues | None = None) -> HandValues:
+    """Stand, hit and double EVs of every hand in ``order`` (default: every hand, by
+    decreasing hard total), composition-dependent; see :func:`_play_hands` for the meaning of
+    each argument. ``out``: arrays to fill (reused across calls), else new ones.
+
+    >>> t = hand_table()
+    >>> n = len(t.index)
+    >>> v = play_hands(np.array([4] * 9 + [16]), np.zeros(n), infinite=False,
+    ...                can_double=np.zeros(n, np.bool_), forced=np.full(n, -1, np.int8))
+    >>> h = t.of((9, 9))
+    >>> float(v.stand[h]), float(v.hit[h]) < -0.9
+    (0.0, True)
+    """
+    t = hand_table()
+    v = HandValues.empty() if out is None else out
+    _play_hands(base, t.counts, t.total, t.ncards, t.child, t.order if order is None else order,
+                stand, pair, j, u, infinite, INFINITE_PROBS, can_double, forced, scale, hole,
+                v.stand, v.hit, v.double, v.value, v.feasible)
+    return v
+
+
+def reach_cell_sums(base: np.ndarray, values: tuple[np.ndarray, ...], *,
+                    can_double: np.ndarray, forced: np.ndarray, start: np.ndarray,
+                    infinite: bool, out: np.ndarray, order: np.ndarray | None = None,
+                    pair: int = 0, j: int = 0, u: int = 0, skip_two: bool = False,
+                    reach: np.ndarray | None = None) -> None:
+    """Add each chart cell's reach-weighted EV of every letter into ``out`` (see
+    :func:`_reach_cell_sums`); ``values`` = (stand, hit, double, feasible) per hand."""
+    t = hand_table()
+    st, hi, db, feasible = values
+    _reach_cell_sums(base, t.counts, t.ncards, t.child, t.order if order is None else order,
+                     st, hi, db, feasible, pair, j, u, infinite, INFINITE_PROBS, can_double,
+                     forced, start, cell_of_hands(), skip_two,
+                     np.zeros(len(t.index)) if reach is None else reach, out)
+
+
+def natural_probs(base: np.ndarray, keys: np.ndarray, hole: int, pair: int, infinite: bool,
+                  combos: tuple[np.ndarray, np.ndarray] = _PLAIN) -> np.ndarray:
+    """[k, c]: P(hole card of rank ``hole``) for unseen ``base - keys[k]``, hidden combo c.
+
+    >>> round(float(natural_probs(np.array([4] * 9 + [16]), np.zeros((1, 10), np.int64),
+    ...                           9, 0, False)[0, 0]), 4)
+    0.3077
+    """
+    out = np.zeros((keys.shape[0], len(combos[0])))
+    _natural_probs(base, keys, hole, pair, combos[0], combos[1], infinite, INFINITE_PROBS, out)
+    return out

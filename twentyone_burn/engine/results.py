@@ -44,6 +44,15 @@ class HeadlineFigures:
     ``rules``, ``expected_return``, ``average_total_wager``, ``deal_probability_total``,
     ``dealer``, ``probabilities``, ``version`` and ``strategy``."""
 
+    rules: Rules
+    expected_return: float
+    average_total_wager: float
+    deal_probability_total: float
+    dealer: dict[str, dict[str, float]]
+    probabilities: dict[str, float]
+    version: str
+    strategy: str
+
     @property
     def house_edge(self) -> float:
         """The house's expected win per initial wager (the negative of the expected return)."""

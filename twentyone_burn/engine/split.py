@@ -15,7 +15,7 @@ the dealer's cards are distributed as fresh draws from the shoe at the split. Gi
 of pair / non-pair second cards before a hand (j pair cards, u non-pair cards), the u non-pair
 cards are a uniform random subset of the non-pair cards; by exchangeability they may be taken
 as drawn after the hand and the dealer, so every probability is the plain one times a ratio of
-falling factorials (``player.draw_probs`` and ``dealer.dealer_batch_hidden``).
+falling factorials (``player.draw_probs`` and the dealer pass of ``dealer.stand_evs``).
 
 Dealing order: the hands are played one after the other; a hand's second card is dealt when
 play reaches it; a resplit hand is put at the end of the line.
@@ -29,13 +29,14 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
-from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
-from .player import MONEY, natural_probs, play_hands
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS, NRANKS
+from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
+from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
+from .player import MONEY, HandValues, _play_hands, natural_probs, play_hands
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def split_hands(pair: int, one_card: bool) -> np.ndarray:
     """Hands a split hand of this pair can hold (the pair card and at least one more), by
     decreasing hard total: the keys of the split's stand EVs and the order of play."""
@@ -47,7 +48,7 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
 
 
 @njit(parallel=True, cache=True)
-def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
+def _split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
                       combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
                       two_idx, ev_out, act_out, actions):
     """Best EV and first action of each split hand (pair, t), for every burned rank in
@@ -71,7 +72,7 @@ def split_hand_values(base_p, counts, total, ncards, child, order, stand, burns,
         va = np.zeros(nh)
         feas = np.zeros(nh, dtype=np.bool_)
         for c in range(nc):
-            play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
+            _play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
                        combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole,
                        st, hi, db, va, feas)
             for k in range(order.shape[0]):
@@ -170,7 +171,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     can_resplit = rules.may_resplit(pair)
     decisions: dict[tuple[int, int, int, int], bool] = {}
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def value(h: int, i: int, j: int, u: int) -> tuple[float, float, float, float]:
         """(ev, wager, hands, doubles) of hands i..h from the moment hand i awaits its card."""
         if i > h:
@@ -219,7 +220,7 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
 
     ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
     hand's first card). ``stand_keys[k, c]``: stand EV of hand ``order[k]`` under hidden
-    combination c for this burned card (finite shoe, from ``dealer.stand_batch``);
+    combination c for this burned card (finite shoe, from ``dealer.stand_evs``);
     ``flat_dist``: the one dealer distribution of an infinite deck. ``keep_tables`` keeps every
     hand's stand / hit / double EV per (j, u) (for checks). ``forced[c, h]`` and
     ``resplit_table[h, i, j, u]`` value a fixed strategy's actions instead of the best ones.
@@ -266,6 +267,7 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         stand[:] = payoff[np.minimum(table.total, 21)] @ flat_dist
         cj_run, cu_run = cj[:1], cu[:1]  # nothing is hidden from an infinite deck
     else:
+        assert stand_p is not None, "a finite shoe needs the stand EVs"
         for k, i in enumerate(run):
             stand[k][:, order] = stand_p[:, i, :].T
         cj_run, cu_run = cj, cu
@@ -277,7 +279,7 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     hand_ev = np.zeros((len(run), nc, NRANKS))
     hand_act = np.zeros((len(run), nc, NRANKS), dtype=np.int64)
     actions = np.zeros((len(run), nc, nh), dtype=np.int8)
-    split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
+    _split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
                       np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
                       infinite, INFINITE_PROBS, can_double, forced_run, scale, hole, one,
                       two_idx, hand_ev, hand_act, actions)
@@ -292,12 +294,12 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
             base = base_p.copy()
             if burns[i] >= 0:
                 base[burns[i]] -= 1
-            st, hi, db, va = (np.zeros(nh) for _ in range(4))
-            feas = np.zeros(nh, dtype=np.bool_)
+            vals = HandValues.empty()
             for c in range(len(cj_run)):
-                play_hands(base, table.counts, table.total, table.ncards, table.child, order,
-                           stand[k, c], pair, int(cj[c]), int(cu[c]), infinite, INFINITE_PROBS,
-                           can_double, forced_run[k, c], scale, hole, st, hi, db, va, feas)
+                st, hi, db, _, _ = play_hands(
+                    base, stand[k, c], order=order, pair=pair, j=int(cj[c]), u=int(cu[c]),
+                    infinite=infinite, can_double=can_double, forced=forced_run[k, c],
+                    scale=scale, hole=hole, out=vals)
                 tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
             if infinite:
                 for c in range(1, nc):
@@ -306,10 +308,8 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         played = None
         if hole >= 0:
             # P(no natural) once a split hand holds its second card t
-            nat = np.zeros((NRANKS, nc))
-            natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
-                          np.eye(NRANKS, dtype=np.int64), hole, pair, cj, cu, infinite,
-                          INFINITE_PROBS, nat)
+            nat = natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
+                                np.eye(NRANKS, dtype=np.int64), hole, pair, infinite, (cj, cu))
             played = 1.0 - nat.T
         v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
                           combo_index, None if resplit_table is None else resplit_table[i],
@@ -323,19 +323,9 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                     payoff: np.ndarray) -> np.ndarray:
     """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
     hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
-    from .dealer import ALL_BURNS, dealer_trie, pair_bins, payoff_weights, stand_batch
-
     order = split_hands(pair, one_card_only(rules, pair))
-    table = hand_table()
-    trie = dealer_trie(up, rules.hit_soft_17)
-    binid, bk, bm = pair_bins(up, rules.hit_soft_17, pair)
-    cj, cu = hidden_combos(rules.max_hands)
-    out = np.zeros((len(order), NRANKS, len(cj)))
-    stand_batch(base_p, table.counts[order], np.minimum(table.total[order], 21), pair, cj, cu,
-                trie.parent, trie.rank, trie.before, trie.depth, payoff_weights(trie, payoff),
-                trie.is_class, binid, bk, bm, trie.nz_ptr, trie.nz_rank, trie.nz_count,
-                ALL_BURNS, out)
-    return out
+    return stand_evs(dealer_trie(up, rules.hit_soft_17), pair_bins(up, rules.hit_soft_17, pair),
+                     base_p, order, pair, hidden_combos(rules.max_hands), payoff, ALL_BURNS)
 
 
 def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,

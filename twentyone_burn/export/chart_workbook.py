@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .. import __version__
@@ -48,8 +48,8 @@ def _rule_meanings() -> dict[str, str]:
     return out
 
 
-def _workbook(chart: Chart, optimal: "Analysis | None" = None,
-              valued: "Analysis | None" = None):
+def _workbook(chart: Chart, optimal: Analysis | None = None,
+              valued: Analysis | None = None):
     """The chart as an openpyxl workbook (Summary only when both analyses are given)."""
     from openpyxl import Workbook
     from openpyxl.formatting.rule import ColorScaleRule
@@ -183,7 +183,7 @@ def _workbook(chart: Chart, optimal: "Analysis | None" = None,
     return wb
 
 
-def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fills, bold,
+def _summary_sheet(ws, chart: Chart, optimal: Analysis, valued: Analysis, fills, bold,
                    title_font, header_fill, box) -> None:
     from openpyxl.styles import Alignment
     r = chart.rules
@@ -214,11 +214,11 @@ def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fi
     cell.number_format = "0.000000"
     row += 2
     ws.cell(row, 1, "Letters").font = bold
-    for a in (*ACTIONS, *SPLIT_MARKS):
+    for letter in (*ACTIONS, *SPLIT_MARKS):
         row += 1
-        cell = ws.cell(row, 1, a)
-        cell.fill, cell.font = fills[a], bold
-        ws.cell(row, 2, LEGEND[a])
+        cell = ws.cell(row, 1, letter)
+        cell.fill, cell.font = fills[letter], bold
+        ws.cell(row, 2, LEGEND[letter])
     row += 2
     wrap = Alignment(wrap_text=True, vertical="top")
     for label, text in (("strategy (optimal play)", optimal.strategy),
@@ -230,8 +230,8 @@ def _summary_sheet(ws, chart: Chart, optimal: "Analysis", valued: "Analysis", fi
         ws.row_dimensions[row].height = 15 * (1 + len(text) // 70)
         row += 1
     ws.column_dimensions["A"].width = 48
-    for c in "BCDEF":
-        ws.column_dimensions[c].width = 16
+    for column in "BCDEF":
+        ws.column_dimensions[column].width = 16
     ws.freeze_panes = ws.cell(top + 1, 1)
 
 
@@ -260,8 +260,8 @@ def rules_summary(r: Rules) -> str:
     return ", ".join(parts)
 
 
-def xlsx_bytes(chart: Chart, optimal: "Analysis | None" = None,
-                valued: "Analysis | None" = None) -> bytes:
+def xlsx_bytes(chart: Chart, optimal: Analysis | None = None,
+                valued: Analysis | None = None) -> bytes:
     buf = io.BytesIO()
     _workbook(chart, optimal, valued).save(buf)
     return buf.getvalue()
@@ -273,8 +273,8 @@ def save_csv(chart: Chart, directory: str | Path) -> list[Path]:
     return write_files({d / name: text.encode() for name, text in csv_texts(chart).items()})
 
 
-def save_xlsx(chart: Chart, path: str | Path, optimal: "Analysis | None" = None,
-              valued: "Analysis | None" = None) -> Path:
+def save_xlsx(chart: Chart, path: str | Path, optimal: Analysis | None = None,
+              valued: Analysis | None = None) -> Path:
     """Write the chart workbook; with ``optimal`` and ``valued`` (the analyses of optimal play
     and of the chart's tables) it gets a Summary sheet."""
     p = Path(path)
@@ -295,11 +295,12 @@ def chart_paths(out: str | Path) -> tuple[Path, Path]:
     return p / "chart.xlsx", p
 
 
-def save_chart(chart: Chart, out: str | Path, optimal: "Analysis | None" = None,
-               valued: "Analysis | None" = None) -> list[Path]:
+def save_chart(chart: Chart, out: str | Path, optimal: Analysis | None = None,
+               valued: Analysis | None = None) -> list[Path]:
     """Write the workbook and the CSVs beside it (see :func:`chart_paths`), all or nothing."""
     xlsx, folder = chart_paths(out)
-    files = {folder / name: text.encode() for name, text in csv_texts(chart).items()}
+    files: dict[str | Path, bytes | str] = {folder / name: text.encode()
+                                            for name, text in csv_texts(chart).items()}
     files[xlsx] = xlsx_bytes(chart, optimal, valued)
     return write_files(files)
 
