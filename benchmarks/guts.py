@@ -15,12 +15,14 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from guts_family import __version__
 from guts_family.cards import parse_cards
+from guts_family.games import get_game
+from guts_family.games.phoenix_burn import last_card_up
 from guts_family.hands import POKER3, VALUE3
-from guts_family.odds import Seat, field_odds, field_odds_naive, get_game
-from guts_family.phoenix_burn import last_card_up
+from guts_family.odds import Seat, field_odds, field_odds_naive
 
 
 def timed(fn: Callable[[], object], repeat: int = 3) -> tuple[float, float, object]:
@@ -54,7 +56,7 @@ def main() -> None:
     for name, cards in (("phoenix", 3), ("guts321", 3), ("guts321", 2), ("guts321", 1),
                         ("challenge", 3)):
         g = get_game(name)
-        first, warm, t = timed(lambda: g.table(cards, pot=1.0), repeat=1 if quick else 2)
+        first, warm, t = timed(partial(g.table, cards, pot=1.0), repeat=1 if quick else 2)
         deals = int(t.frame["total"].sum())
         print(f"   {name:10} {cards:>5} {len(t.frame):>7} {first:8.3f} {warm:7.3f} "
               f"{warm / base:7.2f} {deals * per_deal:12.0f} {'ok' if first < 2 else 'MISSED':>7}")
@@ -71,14 +73,14 @@ def main() -> None:
          [Seat("player 2"), Seat("player 3")]),
     ]
     for label, order, h, seats in cases:
-        first, warm, o = timed(lambda: field_odds(order, h, seats), repeat=1 if quick else 3)
+        first, warm, o = timed(partial(field_odds, order, h, seats), repeat=1 if quick else 3)
         print(f"   {label:52} first {first:6.3f} s  warm {warm:6.3f} s  x base {warm / base:6.2f}"
               f"  deals {o.total:.3e} (naive est. {o.total * per_deal / 86400 / 365:,.0f} years)"
               f"  {'ok' if first < 1 else 'MISSED'}")
 
     print("\n3. Phoenix Burn, last card up, burned player's a-priori odds (rank-level kernel)")
     for players in (3, 6, 10):
-        first, warm, o = timed(lambda: last_card_up(players), repeat=1)
+        first, warm, o = timed(partial(last_card_up, players), repeat=1)
         print(f"   {players:2} players: first {first:6.3f} s  warm {warm:6.3f} s   "
               f"win {o.win:.4f}  tie {o.tie:.4f}  lose {o.lose:.4f}")
 

@@ -50,7 +50,7 @@ def main() -> None:
     repeat = 3 if args.quick else 5
 
     t0 = time.perf_counter()
-    from guts_family.omaha import omaha_high_many, omaha_low_many, tables
+    from guts_family.omaha.evaluator import omaha_high_many, omaha_low_many, tables
 
     tables()
     print(f"import + lookup tables: {time.perf_counter() - t0:.2f} s")
@@ -98,7 +98,7 @@ def main() -> None:
     same = ours == [7463 - evaluate_omaha_cards(*b, *h) for h, b in zip(hl[:20000], bl[:20000])]
     print(f"values agree with phevaluator on the first 20,000 pairs: {same}")
 
-    from guts_family.omaha_burn import deal_count, estimate_seconds, omaha_equity
+    from guts_family.omaha.burn import deal_count, estimate_seconds, omaha_equity
 
     t0 = time.perf_counter()
     omaha_equity(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h3s")
@@ -122,7 +122,7 @@ def main() -> None:
     for label, hands, board, opp, hilo in cases:
         r = None
 
-        def go() -> None:
+        def go(hands=hands, board=board, opp=opp, hilo=hilo) -> None:
             nonlocal r
             r = omaha_equity(hands, board, opponents=opp, hilo=hilo)
 

@@ -49,10 +49,11 @@ _SPLIT_RE = re.compile(r"[\s,]+")
 class CardError(ValueError):
     """Bad card input; the message is one line naming the input and how to fix it.
 
-    >>> parse_card("Ax")
+    >>> parse_card("Ax")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    guts_family.cards.CardError: unknown card 'Ax': a card is a rank (2-9, T or 10, J, Q, K, A) followed by a suit (c, d, h, s or ♣♦♥♠), e.g. 'As', 'Td', '10h' or 'A♠'
+    guts_family.cards.CardError: unknown card 'Ax': a card is a rank (2-9, T or 10, J, Q, K, A)
+    followed by a suit (c, d, h, s or ♣♦♥♠), e.g. 'As', 'Td', '10h' or 'A♠'
     """
 
 
@@ -133,10 +134,11 @@ def parse_cards(text: str | Sequence[str]) -> list[int]:
     True
     >>> parse_cards("")
     []
-    >>> parse_cards("As Kd As")
+    >>> parse_cards("As Kd As")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    guts_family.cards.CardError: card As is given twice in 'As Kd As': each card can be used only once
+    guts_family.cards.CardError: card As is given twice in 'As Kd As': each card can be used only
+    once
     """
     if isinstance(text, str):
         items = [text]
@@ -187,10 +189,12 @@ def check_disjoint(*groups: Iterable[int], names: Sequence[str] | None = None) -
     ``names`` labels the groups in the message; by default "group 1", "group 2", ...
 
     >>> check_disjoint([51, 45], [0, 1], names=["hand 1", "the board"])
-    >>> check_disjoint(parse_cards("As Ah"), parse_cards("Ah Kd"), names=["hand 1", "the board"])
+    >>> check_disjoint(parse_cards("As Ah"), parse_cards("Ah Kd"),
+    ...                names=["hand 1", "the board"])  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    guts_family.cards.CardError: card Ah is in both hand 1 and the board: each card can be used only once
+    guts_family.cards.CardError: card Ah is in both hand 1 and the board: each card can be used
+    only once
     """
     labels = list(names) if names is not None else []
     labels += [f"group {i + 1}" for i in range(len(labels), len(groups))]

@@ -70,7 +70,9 @@ class HandOrder:
     def lookup(self) -> np.ndarray:
         """Class of every ordered card tuple: index ``c0 + 52*c1 + 52**2*c2``; -1 if a card repeats.
 
-        >>> VALUE3.lookup.shape, int(VALUE3.lookup[51 + 52 * 47 + 2704 * 43])  # As Ks Qs: best high card
+        As Ks Qs is the best high card:
+
+        >>> VALUE3.lookup.shape, int(VALUE3.lookup[51 + 52 * 47 + 2704 * 43])
         ((140608,), 285)
         """
         n = self.n_cards
@@ -322,4 +324,5 @@ def get_order(name: str) -> HandOrder:
     try:
         return ORDERS[name]
     except KeyError:
-        raise ValueError(f"unknown hand order {name!r}: choose one of {', '.join(ORDERS)}") from None
+        raise ValueError(f"unknown hand order {name!r}: "
+                         f"choose one of {', '.join(ORDERS)}") from None

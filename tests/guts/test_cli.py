@@ -119,7 +119,7 @@ def test_omaha_command_is_registered_when_present():
     names = {c.name for c in build_app().registered_commands}
     assert {"vs-pot", "table", "swap", "challenge", "threshold"} <= names
     try:
-        import guts_family.omaha_cli  # noqa: F401
+        import guts_family.cli.omaha  # noqa: F401
     except ImportError:
         return
     assert "omaha" in names

@@ -12,13 +12,22 @@ import numpy as np
 import pytest
 
 from guts_family.cards import CardError, card_str, parse_cards
-from guts_family.challenge_guts import (challenge, dealer_qualifies, min_class, vs_players)
-from guts_family.guts_321 import GAME as GUTS, lone_player_odds, round_cards, vs_dummy
+from guts_family.games import get_game
+from guts_family.games.challenge_guts import challenge, dealer_qualifies, min_class, vs_players
+from guts_family.games.guts_321 import GAME as GUTS
+from guts_family.games.guts_321 import lone_player_odds, round_cards, vs_dummy
+from guts_family.games.phoenix_burn import GAME as PHOENIX
+from guts_family.games.phoenix_burn import (
+    check_burned,
+    last_card_up,
+    last_card_up_naive,
+    newcomer_odds,
+    swap,
+    swapped,
+    vs_pot,
+)
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
-from guts_family.odds import (Seat, field_odds, field_odds_naive, get_game, representatives,
-                              single_seat_counts)
-from guts_family.phoenix_burn import (GAME as PHOENIX, check_burned, last_card_up,
-                                      last_card_up_naive, newcomer_odds, swap, swapped, vs_pot)
+from guts_family.odds import Seat, field_odds, field_odds_naive, representatives, single_seat_counts
 
 POT = Seat("pot", is_pot=True)
 
@@ -267,7 +276,8 @@ def test_table_files_round_trip(tmp_path):
 
 def test_failed_write_leaves_no_file(tmp_path, monkeypatch):
     t = GUTS.table(1)
-    monkeypatch.setattr(type(t.frame), "to_csv", lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
+    monkeypatch.setattr(type(t.frame), "to_csv",
+                        lambda *a, **k: (_ for _ in ()).throw(OSError("disk")))
     with pytest.raises(OSError):
         t.to_csv(str(tmp_path / "x.csv"))
     assert list(tmp_path.iterdir()) == []

@@ -69,7 +69,7 @@ def test_fast_engine_matches_naive_twin_on_small_decks(order, deck):
 @pytest.mark.parametrize("order", [VALUE3, POKER3], ids=lambda o: o.name)
 def test_both_pair_paths_match_naive_twin(order, pair_path, monkeypatch):
     """Two seats of three random cards: the O(N) inclusion-exclusion and the direct loop."""
-    import guts_family.odds as odds_module
+    import guts_family.odds.field as odds_module
 
     monkeypatch.setattr(odds_module, "_FAST_PAIRS", pair_path)
     rng = random.Random(11)
@@ -80,7 +80,8 @@ def test_both_pair_paths_match_naive_twin(order, pair_path, monkeypatch):
             shown = Seat("d", is_pot=True, known=(dead[0],), min_class=1)  # enumerated, 2 cards
             for seats, d in (([POT, Seat("p2"), Seat("p3")], dead),
                              ([Seat("p2"), Seat("p3"), POT], dead),
-                             ([Seat("d", is_pot=True, min_class=200), Seat("p2"), Seat("p3")], dead),
+                             ([Seat("d", is_pot=True, min_class=200), Seat("p2"), Seat("p3")],
+                              dead),
                              ([shown, Seat("p2"), Seat("p3")], dead[1:])):
                 fast = field_odds(order, hero, seats, d, deck=deck)
                 slow = field_odds_naive(order, hero, seats, d, deck=deck)
@@ -145,7 +146,8 @@ def test_known_cards_and_dead_cards_are_checked():
 def test_fully_known_seat_is_compared_directly():
     hero = parse_cards("As Ad Kh")
     o = field_odds(VALUE3, hero, [POT, Seat("p2", known=tuple(parse_cards("Ks Kd 2c")))])
-    assert o == field_odds_naive(VALUE3, hero, [POT, Seat("p2", known=tuple(parse_cards("Ks Kd 2c")))])
+    assert o == field_odds_naive(VALUE3, hero,
+                                 [POT, Seat("p2", known=tuple(parse_cards("Ks Kd 2c")))])
     beaten = field_odds(VALUE3, hero, [POT, Seat("p2", known=tuple(parse_cards("2s 2d 2h")))])
     assert beaten.lose_count == beaten.total
 
@@ -158,11 +160,13 @@ def test_ev_rules():
     pot_tie = sum(c for m, c in o.ties.items() if 0 in m)
     player_only = o.ties.get((1,), 0)
     both = o.ties.get((0, 1), 0)
-    assert o.ev_exact(10, tie="pot") == (P * w - P * lose - P * pot_tie + P / 2 * player_only) / o.total
+    assert o.ev_exact(10, tie="pot") == \
+        (P * w - P * lose - P * pot_tie + P / 2 * player_only) / o.total
     assert o.ev_exact(10, tie="replay", player_tie="replay") == (P * w - P * lose) / o.total
     split = (P * w - P * lose + P / 2 * o.ties.get((0,), 0) + P / 3 * both + P / 2 * player_only)
     assert o.ev_exact(10, tie="split") == split / o.total
-    assert o.ev_exact(10, limit=4, tie="replay", player_tie="replay") == (P * w - 4 * lose) / o.total
+    assert o.ev_exact(10, limit=4, tie="replay", player_tie="replay") == \
+        (P * w - 4 * lose) / o.total
     with pytest.raises(ValueError, match="unknown tie rule"):
         o.ev(10, tie="coin")
     with pytest.raises(ValueError, match="pot must be a positive"):

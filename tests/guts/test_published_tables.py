@@ -7,7 +7,7 @@ import pathlib
 import pandas as pd
 import pytest
 
-from guts_family.odds import get_game
+from guts_family.games import get_game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "strategy_tables" / "guts"
 

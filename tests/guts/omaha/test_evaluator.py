@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from guts_family.cards import CardError, card_str, cards_str, parse_card, parse_cards
-from guts_family.omaha import (
+from guts_family.omaha.evaluator import (
     N_HIGH,
     high5,
     high_category,
@@ -110,7 +110,7 @@ SPECIAL = [
 
 @pytest.mark.parametrize("hand,board,category,low", SPECIAL)
 def test_special_hands(hand, board, category, low):
-    from guts_family.omaha import low_str
+    from guts_family.omaha.evaluator import low_str
 
     h, b = parse_cards(hand), parse_cards(board)
     hv, lv = omaha_high(h, b), omaha_low(h, b)

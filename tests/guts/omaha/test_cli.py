@@ -13,7 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from guts_family.cards import CardError
-from guts_family.omaha_cli import register
+from guts_family.cli.omaha import register
 
 runner = CliRunner()
 
@@ -125,6 +125,6 @@ class TestConsoleScript:
 
 def test_module_imports_without_cli():
     # the command module must not need guts_family.cli (the other side of the contract)
-    code = "import guts_family.omaha_cli as m; print(callable(m.register))"
+    code = "import guts_family.cli.omaha as m; print(callable(m.register))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "True", out.stderr

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from guts_family.odds import FieldOdds, Game, single_seat_counts
+from guts_family.games.base import Game
+from guts_family.odds import FieldOdds, single_seat_counts
 
 __all__ = ["GAME", "Guts321", "ROUND_SIZES", "round_cards", "vs_dummy", "LoneOdds",
            "lone_player_odds"]

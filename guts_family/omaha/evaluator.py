@@ -46,6 +46,10 @@ __all__ = [
     "HIGH_CATEGORIES",
     "N_HIGH",
     "N_LOW",
+    "RANK_WEIGHTS",
+    "N_BOARD_MULTISETS",
+    "N_FLUSH_HOLE",
+    "N_FLUSH_BOARD",
     "high5",
     "low5",
     "omaha_high_reference",
@@ -329,12 +333,12 @@ def tables() -> Tables:
     low = (pair_in[None, :, :] * best_lpair[:, None, :]).max(axis=2).astype(np.int16)
 
     card = np.arange(52)
-    rank, suit = card >> 2, card & 3
+    rank, suits = card >> 2, card & 3
     low_rank = np.where(rank == 12, 0, rank + 1)
     return Tables(
         card_weight=w[rank].copy(),
-        card_lane=(1 << (16 * suit + rank)).astype(np.int64),
-        card_nibble=(1 << (4 * suit)).astype(np.int64),
+        card_lane=(1 << (16 * suits + rank)).astype(np.int64),
+        card_nibble=(1 << (4 * suits)).astype(np.int64),
         card_lowbit=np.where(low_rank <= 7, 1 << low_rank, 0).astype(np.int64),
         board_index=board_index,
         pair=pair,

@@ -36,10 +36,19 @@ import numpy as np
 from numba import njit
 
 from guts_family.cards import CardError, card_str, cards_str, check_disjoint, parse_cards
-from guts_family.omaha import N_FLUSH_HOLE, Tables, _pair_best, tables
+from guts_family.omaha.evaluator import N_FLUSH_HOLE, Tables, _pair_best, tables
 
 __all__ = [
     "MAX_PLAYERS",
+    "MAX_SECONDS",
+    "SHARE",
+    "SCOOP",
+    "WIN_HIGH",
+    "TIE_HIGH",
+    "WIN_LOW",
+    "TIE_LOW",
+    "LOSE",
+    "N_STATS",
     "PlayerOdds",
     "OmahaEquity",
     "BurnDecision",
@@ -435,10 +444,11 @@ def parse_hands(text: str) -> list[list[int]]:
     ['As Ah Ks Kh', 'Jd Tc 9d 8c']
     >>> [cards_str(h) for h in parse_hands("As Ah Ks Kh, Jd Tc 9d 8c")]
     ['As Ah Ks Kh', 'Jd Tc 9d 8c']
-    >>> parse_hands("As Ah Ks Kh")
+    >>> parse_hands("As Ah Ks Kh")  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    guts_family.cards.CardError: hand 1 'As' has 1 card; an Omaha hand has 4 (write each hand's cards together and hands apart, "AsAhKsKh JdTc9d8c", or separate hands with commas)
+    guts_family.cards.CardError: hand 1 'As' has 1 card; an Omaha hand has 4 (write each hand's
+    cards together and hands apart, "AsAhKsKh JdTc9d8c", or separate hands with commas)
     """
     groups = _HAND_SEPARATORS.split(text) if _HAND_SEPARATORS.search(text) else text.split()
     hands = [parse_cards(g) for g in groups if g.strip()]
@@ -474,10 +484,11 @@ def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int
     Traceback (most recent call last):
     ...
     guts_family.cards.CardError: hand 1 'As Ah Ks' has 3 cards; an Omaha hand has 4
-    >>> omaha_equity(["AsAhKsKh"], "Qd7c2h3s", opponents=2)
+    >>> omaha_equity(["AsAhKsKh"], "Qd7c2h3s", opponents=2)  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    ValueError: exact enumeration of 223,313,110,020 deals would take about 3 hours (limit 60 s): give more known hands, a later street, or fewer unknown opponents
+    ValueError: exact enumeration of 223,313,110,020 deals would take about 3 hours (limit 60 s):
+    give more known hands, a later street, or fewer unknown opponents
     """
     known = parse_hands(hands) if isinstance(hands, str) else [_cards(h) for h in hands]
     b = _cards(board)

@@ -1,6 +1,6 @@
 """The ``guts-odds omaha`` command: exact Omaha Burn equity and the burn decision.
 
-guts_family.cli builds the ``guts-odds`` app and calls :func:`register`. Bad input raises
+:mod:`guts_family.cli.app` builds the ``guts-odds`` app and calls :func:`register`. Bad input raises
 CardError / ValueError with a one-line message; the app's main() turns it into exit code 2.
 """
 
@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import Optional
 
 import typer
 
 from guts_family.cards import cards_str, parse_cards
-from guts_family.omaha_burn import (
+from guts_family.omaha.burn import (
     MAX_SECONDS,
     BurnDecision,
     OmahaEquity,
@@ -23,6 +22,7 @@ from guts_family.omaha_burn import (
 )
 
 __all__ = ["register", "parse_amount", "render_text"]
+
 
 def parse_amount(text: str, what: str) -> Fraction:
     """A non-negative amount such as "60", "2.5" or "1/3", kept exact.
@@ -116,9 +116,9 @@ def register(app: typer.Typer) -> None:
         hilo: bool = typer.Option(False, "--hilo", help="High-low split, eight or better."),
         opponents: int = typer.Option(0, "--opponents", min=0,
                                       help="Unknown opponents (other burners) besides the hands."),
-        pot: Optional[str] = typer.Option(None, "--pot",
+        pot: str | None = typer.Option(None, "--pot",
                                           help="Pot size: adds the burn decision of each hand."),
-        cap: Optional[str] = typer.Option(None, "--cap",
+        cap: str | None = typer.Option(None, "--cap",
                                           help="Most a losing burner pays (default: the pot)."),
         max_seconds: float = typer.Option(MAX_SECONDS, "--max-seconds",
                                           help="Refuse enumerations estimated to take longer."),

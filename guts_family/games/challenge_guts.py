@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb
 
-from guts_family.cards import RANK_CHARS, CardError, cards_str, check_disjoint
+from guts_family.cards import RANK_CHARS, CardError, check_disjoint
+from guts_family.games.base import Game
 from guts_family.hands import VALUE3
-from guts_family.odds import FieldOdds, Game, Seat, check_stakes, field_odds
+from guts_family.odds import FieldOdds, Seat, check_stakes, field_odds
 
 __all__ = ["GAME", "ChallengeGuts", "vs_players", "min_class", "dealer_qualifies",
            "ChallengeResult", "challenge", "CHALLENGE_ODDS"]
@@ -69,6 +69,7 @@ def vs_players(hand: Sequence[int], dead: Sequence[int] = (), opponents: int = 1
                opponent_cards: Sequence[Sequence[int]] = ()) -> FieldOdds:
     """Exact odds of ``hand`` against ``opponents`` other players who called guts.
 
+    >>> from math import comb
     >>> from guts_family.cards import parse_cards
     >>> vs_players(parse_cards("As Ks Qs"), opponents=2).total == comb(49, 3) * comb(46, 3)
     True

@@ -29,12 +29,13 @@ import numba
 import numpy as np
 
 from guts_family.cards import CardError, card_str, cards_str
+from guts_family.games.base import Game
 from guts_family.hands import VALUE3
-from guts_family.odds import FieldOdds, Game, Seat, check_stakes, field_odds
+from guts_family.odds import FieldOdds, Seat, check_stakes, field_odds
 
 __all__ = ["GAME", "PhoenixBurn", "BURN_TIE_RULES", "vs_pot", "newcomer_odds", "swapped",
            "SwapDecision", "swap", "BurnedOdds", "last_card_up", "last_card_up_naive",
-           "check_burned"]
+           "check_burned", "MAX_PLAYERS"]
 
 BURN_TIE_RULES = ("suit", "redeal")
 MAX_PLAYERS = 10
@@ -110,7 +111,7 @@ def swapped(odds: FieldOdds) -> FieldOdds:
     """
     if len(odds.seats) != 1 or not odds.seats[0].is_pot:
         raise ValueError("swap odds are computed for the burned player alone against the pot")
-    ties = {(): odds.lose_count}
+    ties: dict[tuple[int, ...], int] = {(): odds.lose_count}
     if odds.tie_count:
         ties[(0,)] = odds.tie_count
     return FieldOdds(odds.order, odds.hero, odds.dead, odds.seats, odds.total, odds.win_count, ties)
@@ -344,7 +345,8 @@ def last_card_up(players: int, burn_tie: str = "suit", deck: Sequence[int] | Non
                                             + 2704 * (4 * c + suits[2])]
     out = np.zeros((VALUE3.n_classes, 3), dtype=np.int64)
     _last_card_up_kernel(avail, below_rank, cfg, rank_class, players - 1, out)
-    return BurnedOdds(players, burn_tie, tuple(tuple(int(v) for v in row) for row in out))
+    return BurnedOdds(players, burn_tie,
+                      tuple((int(row[0]), int(row[1]), int(row[2])) for row in out))
 
 
 def last_card_up_naive(players: int, burn_tie: str = "suit",
@@ -370,7 +372,7 @@ def last_card_up_naive(players: int, burn_tie: str = "suit",
                 outcome = 0 if hc > pc else (1 if hc == pc else 2)
                 left = [c for c in rest if c not in pot and below(c, up)]
                 out[hc][outcome] += comb(len(left), players - 1)
-    return BurnedOdds(players, burn_tie, tuple(tuple(row) for row in out))
+    return BurnedOdds(players, burn_tie, tuple((row[0], row[1], row[2]) for row in out))
 
 
 def check_burned(hand: Sequence[int], up: int, others_up: Sequence[int],
@@ -379,10 +381,12 @@ def check_burned(hand: Sequence[int], up: int, others_up: Sequence[int],
 
     >>> from guts_family.cards import parse_cards
     >>> check_burned(parse_cards("Ks 7d 2c"), parse_cards("Ks")[0], parse_cards("Qh Kd"))
-    >>> check_burned(parse_cards("Ks 7d 2c"), parse_cards("Ks")[0], parse_cards("Ah"))
+    >>> check_burned(parse_cards("Ks 7d 2c"), parse_cards("Ks")[0],
+    ...              parse_cards("Ah"))  # doctest: +NORMALIZE_WHITESPACE
     Traceback (most recent call last):
     ...
-    guts_family.cards.CardError: the burned player's face-up card Ks is not the highest: Ah is higher
+    guts_family.cards.CardError: the burned player's face-up card Ks is not the highest:
+    Ah is higher
     """
     if up not in hand:
         raise CardError(f"the face-up card {card_str(up)} is not in the hand {cards_str(hand)}")

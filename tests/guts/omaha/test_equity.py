@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from guts_family.cards import CardError, cards_str, parse_cards
-from guts_family.omaha import (
+from guts_family.omaha.burn import burn_decision, deal_count, omaha_equity
+from guts_family.omaha.evaluator import (
     omaha_high,
     omaha_high_many,
     omaha_high_reference,
@@ -19,7 +20,6 @@ from guts_family.omaha import (
     omaha_low_many,
     omaha_low_reference,
 )
-from guts_family.omaha_burn import burn_decision, deal_count, omaha_equity
 
 
 def random_deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[int]], list[int]]:

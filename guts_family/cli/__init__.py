@@ -1,0 +1,17 @@
+"""The ``guts-odds`` command: exact odds of the match-the-pot guts games from the command line.
+
+Commands: ``vs-pot``, ``table``, ``threshold``, ``swap``, ``last-card-up``, ``lone``,
+``challenge``, ``qualify`` (:mod:`~guts_family.cli.games`) and ``omaha``
+(:mod:`~guts_family.cli.omaha`); :mod:`~guts_family.cli.app` builds the app. Bad input (an
+unknown card, a card given twice, an unknown game, a pot or limit that is not positive) prints
+one line on stderr and exits with code 2.
+
+>>> main(["vs-pot", "Qh", "--game", "guts321", "--json"])  # doctest: +ELLIPSIS
+{"game": "guts321", "hand": "Qh", ..."counts": {"win": 40, "tie": 3, "lose": 8}, "total": 51, ...}
+"""
+
+from guts_family.cli.app import build_app, main
+from guts_family.cli.common import parse_amount
+from guts_family.cli.games import DEFAULT_TABLE_DIR
+
+__all__ = ["build_app", "main", "parse_amount", "DEFAULT_TABLE_DIR"]

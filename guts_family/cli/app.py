@@ -1,0 +1,45 @@
+"""The ``guts-odds`` app: the typer app with every command registered, and its entry point.
+
+>>> [c.name for c in build_app().registered_commands][-2:]
+['qualify', 'omaha']
+"""
+
+from __future__ import annotations
+
+import typer
+
+from guts_family._version import __version__
+from guts_family.cli.common import run
+from guts_family.cli.games import register as register_games
+from guts_family.cli.omaha import register as register_omaha
+
+__all__ = ["build_app", "main"]
+
+
+def build_app() -> typer.Typer:
+    """The typer app with every command: the guts games' and Omaha's.
+
+    >>> sorted(c.name for c in build_app().registered_commands)[:4]
+    ['challenge', 'last-card-up', 'lone', 'omaha']
+    """
+    app = typer.Typer(add_completion=False, no_args_is_help=True,
+                      help="Exact odds for Phoenix Burn, Guts (3-2-1) and challenge guts.")
+
+    def _version(value: bool) -> None:
+        if value:
+            typer.echo(f"guts-odds (guts_family) {__version__}")
+            raise typer.Exit()
+
+    @app.callback()
+    def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                           help="Print the version and exit.")) -> None:
+        """Exact odds for Phoenix Burn, Guts (3-2-1) and challenge guts."""
+
+    register_games(app)
+    register_omaha(app)
+    return app
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of ``guts-odds``; bad input -> one line on stderr and exit code 2."""
+    run(build_app(), argv)

@@ -1,0 +1,223 @@
+"""The guts games' commands: vs-pot, table, threshold, swap, last-card-up, lone, challenge, qualify.
+
+:func:`register` adds them to the ``guts-odds`` app (built in :mod:`guts_family.cli.app`).
+"""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+from guts_family._version import __version__
+from guts_family.cards import cards_str, parse_cards
+from guts_family.cli.common import (
+    GAME_HELP,
+    PTIE_HELP,
+    TIE_HELP,
+    emit,
+    odds_text,
+    parse_amount,
+    parse_opponent_cards,
+    pct,
+)
+from guts_family.export import write_table
+from guts_family.games import GAME_NAMES, get_game
+from guts_family.games.challenge_guts import challenge, dealer_qualifies
+from guts_family.games.guts_321 import lone_player_odds
+from guts_family.games.phoenix_burn import last_card_up, swap
+
+__all__ = ["register", "DEFAULT_TABLE_DIR"]
+
+DEFAULT_TABLE_DIR = os.path.join("strategy_tables", "guts")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the guts games' commands to a typer app.
+
+    >>> app = typer.Typer(); register(app); [c.name for c in app.registered_commands][:3]
+    ['vs-pot', 'table', 'threshold']
+    """
+
+    @app.command("vs-pot")
+    def vs_pot(
+        hand: str = typer.Argument(..., help="Your hand, e.g. \"As Kd Qh\" (1-3 cards)."),
+        game: str = typer.Option("phoenix", "--game", help=GAME_HELP),
+        dead: str = typer.Option("", "--dead", help="Seen cards out of play (face-up cards)."),
+        opponents: int | None = typer.Option(
+            None, "--opponents", help="Other players in (phoenix/guts321: 0-2, challenge: 1-3)."),
+        opponent_cards: list[str] | None = typer.Option(
+            None, "--opponent-cards", help="Shown cards of an opponent who is in; repeat per "
+                                           "opponent (e.g. the burned player's face-up card)."),
+        pot: str | None = typer.Option(None, "--pot", help="Pot size: adds the EV of going in."),
+        limit: str | None = typer.Option(None, "--limit",
+                                            help="Most a loser pays (default: the pot)."),
+        tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
+        player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Exact win / tie / lose of a hand against the pot (dummy) and other players."""
+        g = get_game(game)
+        cards = parse_cards(hand)
+        o = g.odds(cards, parse_cards(dead), opponents, parse_opponent_cards(opponent_cards))
+        tie_r, ptie_r = g.rules(tie, player_tie)
+        pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
+        if pot_v is None and limit_v is not None:
+            raise ValueError("--limit needs --pot: give e.g. --pot 10 --limit 5")
+        data = {"game": g.name, **o.as_dict(), "tie_rule": tie_r, "player_tie_rule": ptie_r,
+                "version": __version__}
+        text = odds_text(f"{g.title}: {cards_str(cards)}", o)
+        if pot_v is not None:
+            ev = o.ev(pot_v, limit_v, tie_r, ptie_r)
+            data.update({"pot": pot_v, "limit": limit_v, "ev_in": ev, "ev_out": 0.0,
+                         "go_in": ev > 0})
+            text += (f"\n  EV of going in: {ev:+.6f} (pot {pot_v:g}, pays "
+                     f"{min(pot_v, limit_v) if limit_v else pot_v:g} on a loss; ties: "
+                     f"{tie_r}/{ptie_r}) -> {'go in' if ev > 0 else 'stay out'}")
+        emit(data, as_json, text)
+
+    @app.command("table")
+    def table(
+        game: str = typer.Option("phoenix", "--game", help=GAME_HELP),
+        cards: int | None = typer.Option(None, "--cards", help="Round size (guts321: 3, 2, 1)."),
+        opponents: int | None = typer.Option(None, "--opponents", help="Other players in."),
+        pot: str = typer.Option("1", "--pot", help="Pot size for the EV column (default 1)."),
+        limit: str | None = typer.Option(None, "--limit", help="Most a loser pays."),
+        fee: str = typer.Option("0", "--fee", help="Phoenix swap fee for the swap columns."),
+        tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
+        player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
+        fmt: str = typer.Option("csv", "--format", help="csv, xlsx or both."),
+        out: str = typer.Option(DEFAULT_TABLE_DIR, "--out", help="Output folder."),
+        as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    ) -> None:
+        """Every hand class with its exact odds and EV, written as CSV / xlsx."""
+        if fmt not in ("csv", "xlsx", "both"):
+            raise ValueError(f"unknown --format {fmt!r}: choose csv, xlsx or both")
+        g = get_game(game)
+        extra = {"fee": parse_amount(fee, "fee", allow_zero=True)} if g.name == "phoenix" else {}
+        t = g.table(cards, opponents, parse_amount(pot, "pot"), parse_amount(limit, "limit"),
+                    tie, player_tie, **extra)
+        stem = f"{g.name}-{t.meta['cards']}card"
+        if t.meta["opponents"] != g.default_opponents:
+            stem += f"-{t.meta['opponents']}opp"
+        csv = os.path.join(out, stem + ".csv") if fmt in ("csv", "both") else None
+        xlsx = os.path.join(out, stem + ".xlsx") if fmt in ("xlsx", "both") else None
+        write_table(t, csv=csv, xlsx=xlsx)  # both files or neither
+        paths = [p for p in (csv, xlsx) if p is not None]
+        meta = {**t.meta, "files": paths}
+        emit(meta, as_json, "\n".join(
+            [f"{g.title}, {t.meta['cards']}-card hands, against {t.meta['seats']}: "
+             f"{len(t.frame)} hand classes -> {', '.join(paths)}",
+             f"weakest hand worth going in (pot {t.meta['pot']:g}, limit {t.meta['limit']}, "
+             f"ties {t.meta['tie']}/{t.meta['player_tie']}): "
+             f"{t.meta['weakest_hand_worth_going_in'] or 'none'}"]))
+
+    @app.command("threshold")
+    def threshold(
+        pot: str = typer.Option("1", "--pot", help="Pot size."),
+        limit: str | None = typer.Option(None, "--limit", help="Most a loser pays."),
+        tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
+        player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """The weakest hand worth going in, for each game and round size (one opposing hand)."""
+        pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
+        rows = []
+        for name in GAME_NAMES:
+            g = get_game(name)
+            for cards in g.rounds:
+                t = g.table(cards, None, pot_v, limit_v, tie, player_tie)
+                rows.append({"game": name, "cards": cards, "against": t.meta["seats"],
+                             "tie": t.meta["tie"], "player_tie": t.meta["player_tie"],
+                             "weakest_hand_worth_going_in": t.meta["weakest_hand_worth_going_in"]})
+        emit({"pot": pot_v, "limit": limit_v, "rows": rows, "version": __version__}, as_json,
+              "\n".join(f"{r['game']:9} {r['cards']}-card hands vs {r['against']:9} "
+                        f"(ties {r['tie']}/{r['player_tie']}): go in with "
+                        f"{r['weakest_hand_worth_going_in'] or 'nothing'} or better"
+                        for r in rows))
+
+    @app.command("swap")
+    def swap_cmd(
+        hand: str = typer.Argument(..., help="The burned player's hand, e.g. \"9s 7d 2c\"."),
+        pot: str = typer.Option(..., "--pot", help="Pot size."),
+        fee: str = typer.Option("1", "--fee", help="Fee for swapping with the pot (default 1)."),
+        limit: str | None = typer.Option(None, "--limit", help="Most a loser pays."),
+        dead: str = typer.Option("", "--dead", help="Other players' face-up cards."),
+        tie: str = typer.Option("pot", "--tie", help=TIE_HELP),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Phoenix Burn: EV of keeping the burned hand or swapping it with the pot's for a fee."""
+        d = swap(parse_cards(hand), parse_amount(pot, "pot"), parse_amount(fee, "fee", True),
+                 parse_amount(limit, "limit"), parse_cards(dead), tie)
+        emit({**d.as_dict(), "version": __version__}, as_json, "\n".join([
+            odds_text(f"Phoenix Burn, burned player {cards_str(d.keep.hero)} keeping", d.keep),
+            f"  EV keep {d.ev_keep:+.6f}   EV swap (fee {d.fee:g}) {d.ev_swap:+.6f}"
+            f"   -> {d.best} (break-even fee {d.break_even_fee:.6f})"]))
+
+    @app.command("last-card-up")
+    def last_card_up_cmd(
+        players: int = typer.Option(..., "--players",
+                                    help="Players dealt, burned player included."),
+        burn_tie: str = typer.Option("suit", "--burn-tie",
+                                     help="Tie for highest face-up card: suit or redeal."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Phoenix Burn, last card up: the burned player's exact odds against the pot."""
+        o = last_card_up(players, burn_tie)
+        cats = ", ".join(f"{k} {pct(v).strip()}" for k, v in o.by_category().items())
+        emit({**o.as_dict(), "version": __version__}, as_json, "\n".join([
+            f"Phoenix Burn, last card up, {players} players, burn ties: {burn_tie}",
+            f"  burned player vs pot: win {pct(o.win)}  tie {pct(o.tie)}  lose {pct(o.lose)}",
+            f"  burned hand: {cats}", f"  of {o.total:,} weighted deals (exact)"]))
+
+    @app.command("lone")
+    def lone(
+        cards: int = typer.Option(3, "--cards", help="Round size: 3, 2 or 1."),
+        min_hand: str | None = typer.Option(None, "--min-hand",
+                                               help="Player goes in with this class or better."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Guts (3-2-1): probability that a lone player beats the dummy."""
+        o = lone_player_odds(cards, min_hand)
+        emit({**o.as_dict(), "version": __version__}, as_json,
+              f"Guts (3-2-1), {cards}-card round, lone player "
+              f"({'any hand' if not min_hand else min_hand + ' or better'}) vs dummy: "
+              f"win {pct(o.win)}  tie {pct(o.tie)}  lose {pct(o.lose)}  "
+              f"({o.win_count:,} / {o.tie_count:,} / {o.lose_count:,} of {o.total:,})")
+
+    @app.command("challenge")
+    def challenge_cmd(
+        hand: str = typer.Argument(..., help="Your hand, e.g. \"Ks Kd 9c\"."),
+        pot: str = typer.Option(..., "--pot", help="Pot size (each of your two bets matches it)."),
+        limit: str | None = typer.Option(None, "--limit", help="Cap on each bet."),
+        dead: str = typer.Option("", "--dead", help="Seen cards out of play."),
+        tie: str = typer.Option("replay", "--tie", help=TIE_HELP),
+        dealer_min: str | None = typer.Option(None, "--dealer-min",
+                                                 help="Dealer calls with this or better, e.g. A "
+                                                      "(ace high) or 77."),
+        qualify: str = typer.Option("A", "--qualify",
+                                    help="Dealer qualifier (default A: ace high)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Challenge guts: EV of challenging the dealer at 2-1, and the dealer's qualifying odds."""
+        r = challenge(parse_cards(hand), parse_amount(pot, "pot"), parse_cards(dead),
+                      parse_amount(limit, "limit"), tie, dealer_min, qualify)
+        emit({**r.as_dict(), "version": __version__}, as_json, "\n".join([
+            odds_text(f"Challenge guts: {cards_str(r.odds.hero)} vs the dealer"
+                       + (f" ({dealer_min} or better)" if dealer_min else ""), r.odds),
+            f"  EV of challenging at 2-1: {r.ev:+.6f} -> {r.best}",
+            f"  dealer holds {qualify} high or better: "
+            f"{pct(r.qualify_count / r.qualify_total)} "
+            f"({r.qualify_count:,} of {r.qualify_total:,})"]))
+
+    @app.command("qualify")
+    def qualify_cmd(
+        at_least: str = typer.Option("A", "--at-least", help="Qualifier, e.g. A (ace high), 77."),
+        dead: str = typer.Option("", "--dead", help="Cards the dealer cannot hold."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    ) -> None:
+        """Challenge guts variation: probability the dealer holds the qualifier or better."""
+        q, total = dealer_qualifies(at_least, parse_cards(dead))
+        emit({"at_least": at_least, "p": q / total, "count": q, "total": total, "exact": True,
+               "version": __version__}, as_json,
+              f"dealer holds {at_least} high or better: {pct(q / total)} ({q:,} of {total:,})")

@@ -1,0 +1,229 @@
+"""The game base class: a game's hand orders, opposing seats and tie rules, and its hand table.
+
+Each game module (:mod:`~guts_family.games.phoenix_burn`, :mod:`~guts_family.games.guts_321`,
+:mod:`~guts_family.games.challenge_guts`) subclasses :class:`Game` and adds its own questions;
+:meth:`Game.table` gives every hand class with its exact odds and EV as a :class:`HandTable`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from guts_family._version import __version__
+from guts_family.export import write_table
+from guts_family.hands import HandOrder, get_order
+from guts_family.odds import (
+    MAX_FORMULA_SEATS,
+    PLAYER_TIE_RULES,
+    TIE_RULES,
+    FieldOdds,
+    Seat,
+    check_stakes,
+    field_odds,
+    representatives,
+    single_seat_counts,
+)
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Game", "HandTable"]
+
+
+class Game:
+    """A match-the-pot game: its hand orders by round size, its pot hand, its default tie rules.
+
+    Subclasses (one per game module) set the attributes and may add table columns.
+    """
+
+    name: str = ""
+    title: str = ""
+    rule_sheet: str = ""
+    rounds: dict[int, str] = {}
+    pot_name: str | None = "pot"     # the pot's / dummy hand; None when there is none
+    pot_with_others: bool = True      # does the pot's hand play when other players are in?
+    tie: str = "pot"
+    player_tie: str = "split"
+    default_opponents: int = 0
+    min_opponents: int = 0
+
+    def order(self, cards: int | None = None) -> HandOrder:
+        """The hand order of a round of ``cards`` cards (default: the game's first round)."""
+        cards = next(iter(self.rounds)) if cards is None else cards
+        if cards not in self.rounds:
+            sizes = ", ".join(str(c) for c in self.rounds)
+            raise ValueError(f"{self.title} has no {cards}-card round: choose --cards {sizes}")
+        return get_order(self.rounds[cards])
+
+    def seats(self, opponents: int | None = None,
+              opponent_cards: Sequence[Sequence[int]] = ()) -> list[Seat]:
+        """The opposing hands when ``opponents`` other players are in (some cards shown)."""
+        k = self.default_opponents if opponents is None else opponents
+        if k < self.min_opponents:
+            raise ValueError(f"{self.title} needs at least {self.min_opponents} opposing "
+                             f"player(s): give --opponents {self.min_opponents} or more")
+        if k > MAX_FORMULA_SEATS + (0 if self.pot_name else 1):
+            raise ValueError(f"exact odds support at most {MAX_FORMULA_SEATS} other players "
+                             f"here, got --opponents {k}")
+        if len(opponent_cards) > k:
+            raise ValueError(f"cards given for {len(opponent_cards)} opponents but only {k} "
+                             f"are in: raise --opponents")
+        seats = []
+        if self.pot_name and (k == 0 or self.pot_with_others):
+            seats.append(Seat(self.pot_name, is_pot=True))
+        for i in range(k):
+            known = tuple(opponent_cards[i]) if i < len(opponent_cards) else ()
+            seats.append(Seat(f"player {i + 2}", known=known))
+        return seats
+
+    def odds(self, hand: Sequence[int], dead: Sequence[int] = (), opponents: int | None = None,
+             opponent_cards: Sequence[Sequence[int]] = ()) -> FieldOdds:
+        """Exact odds of ``hand`` against this game's field (round size = len(hand))."""
+        order = self.order(len(hand))
+        return field_odds(order, hand, self.seats(opponents, opponent_cards), dead)
+
+    def rules(self, tie: str | None, player_tie: str | None) -> tuple[str, str]:
+        """The tie rules in force: the given ones, else the game's documented defaults."""
+        tie = self.tie if tie is None else tie
+        player_tie = self.player_tie if player_tie is None else player_tie
+        if tie not in TIE_RULES:
+            raise ValueError(f"unknown tie rule {tie!r}: choose one of {', '.join(TIE_RULES)}")
+        if player_tie not in PLAYER_TIE_RULES:
+            raise ValueError(f"unknown player tie rule {player_tie!r}: "
+                             f"choose one of {', '.join(PLAYER_TIE_RULES)}")
+        return tie, player_tie
+
+    def extra_columns(self, rows: list[FieldOdds], pot: float, limit: float | None, tie: str,
+                      player_tie: str, options: dict) -> dict[str, list]:
+        """Game-specific table columns (none by default)."""
+        return {}
+
+    def class_odds(self, cards: int | None = None, opponents: int | None = None
+                   ) -> list[FieldOdds]:
+        """For every hand class, the summed exact counts of all hands of that class."""
+        order = self.order(cards)
+        seats = tuple(self.seats(opponents))
+        rows: list[dict] = [dict() for _ in range(order.n_classes)]
+        totals = [0] * order.n_classes
+        loses = [0] * order.n_classes
+        if len(seats) == 1:
+            win, tie, lose, total = single_seat_counts(order)
+            _, cls = order.all_hands
+            by_class = {}
+            for name, arr in (("win", win), ("tie", tie), ("lose", lose)):
+                by_class[name] = np.zeros(order.n_classes, dtype=np.int64)
+                np.add.at(by_class[name], cls, arr)
+            for c in range(order.n_classes):
+                rows[c] = {(): int(by_class["win"][c]), (0,): int(by_class["tie"][c])}
+                loses[c] = int(by_class["lose"][c])
+                totals[c] = int(order.class_sizes[c]) * total
+        else:
+            reps, cls, mult = representatives(order)
+            for hand, c, m in zip(reps.tolist(), cls.tolist(), mult.tolist()):
+                o = field_odds(order, hand, seats)
+                for mask, v in o.ties.items():
+                    rows[c][mask] = rows[c].get(mask, 0) + m * v
+                loses[c] += m * o.lose_count
+                totals[c] += m * o.total
+        return [FieldOdds(order.name, tuple(order.representative(c)), (), seats, totals[c],
+                          loses[c], rows[c]) for c in range(order.n_classes)]
+
+    def table(self, cards: int | None = None, opponents: int | None = None, pot: float = 1.0,
+              limit: float | None = None, tie: str | None = None,
+              player_tie: str | None = None, **options: float) -> HandTable:
+        """Every hand class with its exact odds and the EV of going in, as a HandTable."""
+        import pandas as pd
+
+        check_stakes(pot, limit)
+        tie, player_tie = self.rules(tie, player_tie)
+        order = self.order(cards)
+        k = self.default_opponents if opponents is None else opponents
+        rows = self.class_odds(order.n_cards, k)
+        frame = pd.DataFrame({
+            "class": range(order.n_classes),
+            "hand": [order.label(c) for c in range(order.n_classes)],
+            "category": [order.category(c) for c in range(order.n_classes)],
+            "combos": [int(x) for x in order.class_sizes],
+            "win": [r.win_count for r in rows],
+            "tie": [r.tie_count for r in rows],
+            "lose": [r.lose_count for r in rows],
+            "total": [r.total for r in rows],
+            "p_win": [r.win for r in rows],
+            "p_tie": [r.tie for r in rows],
+            "p_lose": [r.lose for r in rows],
+            "ev": [r.ev(pot, limit, tie, player_tie) for r in rows],
+        })
+        if not order.suit_blind and len(rows[0].seats) == 1:
+            # odds differ slightly between suit patterns of one class: give the spread
+            lo, hi = _ev_spread(order, rows[0].seats, pot, limit, tie, player_tie)
+            frame["ev_min"], frame["ev_max"] = lo, hi
+        for name, values in self.extra_columns(rows, pot, limit, tie, player_tie, options).items():
+            frame[name] = values
+        meta = {"game": self.name, "title": self.title, "rule_sheet": self.rule_sheet,
+                "cards": order.n_cards, "order": order.name, "opponents": k,
+                "seats": ", ".join(s.name for s in rows[0].seats),
+                "pot": pot, "limit": limit, "tie": tie, "player_tie": player_tie, **options,
+                "exact": True, "package": "guts_family", "version": __version__}
+        table = HandTable(meta, frame)
+        meta["weakest_hand_worth_going_in"] = table.threshold("ev")
+        if "ev_min" in frame:
+            meta["weakest_class_all_hands_worth_going_in"] = table.threshold("ev_min")
+        return table
+
+
+def _ev_spread(order: HandOrder, seats: tuple[Seat, ...], pot: float, limit: float | None,
+               tie: str, player_tie: str) -> tuple[np.ndarray, np.ndarray]:
+    """Lowest and highest EV among the hands of each class, against one random hand."""
+    win, tie_n, lose, total = single_seat_counts(order)
+    unit = {}
+    cases: tuple[tuple[str, dict[tuple[int, ...], int], int], ...] = (
+        ("win", {(): 1}, 0), ("tie", {(0,): 1}, 0), ("lose", {}, 1))
+    for name, ties, lost in cases:
+        unit[name] = float(FieldOdds(order.name, (), (), seats, 1, lost, ties)
+                           .ev_exact(pot, limit, tie, player_tie))
+    ev = (win * unit["win"] + tie_n * unit["tie"] + lose * unit["lose"]) / total
+    _, cls = order.all_hands
+    lo = np.full(order.n_classes, np.inf)
+    hi = np.full(order.n_classes, -np.inf)
+    np.minimum.at(lo, cls, ev)
+    np.maximum.at(hi, cls, ev)
+    return lo, hi
+
+
+@dataclass(frozen=True)
+class HandTable:
+    """A table of every hand class (rows, weakest first) with the options that produced it."""
+
+    meta: dict
+    frame: pd.DataFrame
+
+    def threshold(self, column: str = "ev") -> str | None:
+        """Weakest hand class from which every stronger class has ``column`` > 0 (None if none).
+
+        >>> from guts_family.games import get_game
+        >>> get_game("guts321").table(cards=1, pot=1).threshold()
+        '9'
+        """
+        values = list(self.frame[column])
+        labels = list(self.frame["hand"])
+        best = None
+        for label, v in zip(reversed(labels), reversed(values)):
+            if v > 0:
+                best = label
+            else:
+                break
+        return best
+
+
+    def to_csv(self, path: str | Path) -> None:
+        """Write the table as CSV, the options first as '# key: value' lines (atomic)."""
+        write_table(self, csv=path)
+
+    def to_xlsx(self, path: str | Path) -> None:
+        """Write the table as an xlsx workbook: sheet 'odds' and sheet 'about' (atomic)."""
+        write_table(self, xlsx=path)

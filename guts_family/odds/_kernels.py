@@ -1,0 +1,386 @@
+"""Counting kernels of the field odds (numba), behind small typed wrappers.
+
+Private to :mod:`guts_family.odds`. A hand family is ``fam`` 0 (the opposing hands below the
+hero's class ``t``) or 1 (the hands of class ``t``); ``tab0``, ``tab1``, ``tab2`` hold, per
+formula seat and family, the number of hands, of hands containing a card, of hands containing
+a card pair. The inclusion-exclusion behind them is described in :mod:`guts_family.odds.field`.
+The wrappers (:func:`count_field`, :func:`same3_sums`) allocate the outputs and are the only
+entry points used outside this module.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+__all__ = ["NO_SUMS", "count_field", "same3_sums"]
+
+NO_SUMS = (np.zeros((2, 2), np.int64), np.zeros((2, 2, 52), np.int64),
+           np.zeros((2, 2, 52), np.int64), np.zeros((2, 2, 52, 52), np.int64))
+"""Placeholder pair sums passed when the O(N) pair path is off."""
+
+
+def count_field(table: np.ndarray, t: int, e_cards: np.ndarray, e_cls: np.ndarray,
+                e_weight: np.ndarray, nf: int, tab0: np.ndarray, tab1: np.ndarray,
+                tab2: np.ndarray, ms: np.ndarray, same: bool, unseen: np.ndarray, fast: bool,
+                sums: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
+    """Non-losing deals by tie mask (int64 array of 8; bit 0: the enumerated seat, bits 1-2: the
+    formula seats), for the enumerated seat's hands ``e_cards`` (classes ``e_cls``, each standing
+    for ``e_weight`` hands) and ``nf`` formula seats of ``ms`` unseen cards each.
+
+    ``fast`` selects the O(N) pair term (two formula seats of three random cards), whose
+    whole-deck ``sums`` come from :func:`same3_sums`; otherwise ``sums`` is :data:`NO_SUMS`.
+    """
+    out = np.zeros(8, np.int64)
+    _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same, unseen,
+                  out, fast, *sums)
+    return out
+
+
+def same3_sums(table: np.ndarray, t: int, unseen: np.ndarray, tab2: np.ndarray
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Whole-deck sums over card pairs {c, d} of the unseen cards, for families a, b:
+
+    pp[a, b] = sum X_cd(a) X_cd(b); qq[a, b, r] = sum over d of X_rd(a) X_rd(b);
+    gg[a, b, r] = sum X_cd(a) [c d r in b]; kk[a, b, r, s] = sum [c d r in a] [c d s in b].
+    """
+    pp = np.zeros((2, 2), np.int64)
+    qq = np.zeros((2, 2, 52), np.int64)
+    gg = np.zeros((2, 2, 52), np.int64)
+    kk = np.zeros((2, 2, 52, 52), np.int64)
+    _same3_sums_kernel(table, t, unseen, tab2, pp, qq, gg, kk)
+    return pp, qq, gg, kk
+
+
+@numba.njit(cache=True)
+def _x(tab0, tab1, tab2, table, t, f, fam, m, q, nq):
+    """Hands of family (seat f; fam 0 = below class t, 1 = equal) that contain the cards q."""
+    if nq > m:
+        return 0
+    if nq == 0:
+        return tab0[f, fam]
+    if nq == 1:
+        return tab1[f, fam, q[0]]
+    if nq == 2:
+        return tab2[f, fam, q[0], q[1]]
+    cls = table[q[0] + 52 * q[1] + 2704 * q[2]]  # nq == m == 3: the seat has no known cards
+    if fam == 0:
+        return 1 if (cls >= 0 and cls < t) else 0
+    return 1 if cls == t else 0
+
+
+@numba.njit(cache=True)
+def _x_avoiding(tab0, tab1, tab2, table, t, f, fam, m, s, ns, r, nr, buf):
+    """Hands of the family that contain the cards s and none of the cards r (by
+    inclusion-exclusion)."""
+    total = 0
+    for bits in range(1 << nr):
+        nq = ns
+        for i in range(ns):
+            buf[i] = s[i]
+        odd = False
+        for j in range(nr):
+            if (bits >> j) & 1:
+                buf[nq] = r[j]
+                nq += 1
+                odd = not odd
+        if nq > m:
+            continue
+        v = _x(tab0, tab1, tab2, table, t, f, fam, m, buf, nq)
+        total += -v if odd else v
+    return total
+
+
+@numba.njit(cache=True)
+def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
+                 fast, pp, qq, gg, kk):
+    """acc[a, b] += disjoint pairs (x of seat 0 in family a, y of seat 1 in family b) avoiding r.
+
+    ``fast``: both seats are three random cards and pp, qq, gg, kk hold same3_sums."""
+    buf = np.empty(6, np.int64)
+    s = np.empty(3, np.int64)
+    xa = np.empty(2, np.int64)
+    yb = np.empty(2, np.int64)
+    x0 = np.empty(2, np.int64)
+    m0 = ms[0]
+    m1 = ms[1]
+    mmin = min(m0, m1)
+    # |s| = 0
+    for fam in range(2):
+        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 0, r, nr, buf)
+        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s, 0,
+                                                    r, nr, buf)
+        x0[fam] = xa[fam]
+    for a in range(2):
+        for b in range(2):
+            acc[a, b] += xa[a] * yb[b]
+    nu = unseen.shape[0]
+    if fast:
+        _pair_counts_same3(tab1, tab2, table, t, unseen, in_r, r, nr, pp, qq, gg, kk, acc)
+        acc[0, 0] -= x0[0]
+        acc[1, 1] -= x0[1]
+        return
+    # |s| = 1
+    for i in range(nu):
+        c = unseen[i]
+        if in_r[c]:
+            continue
+        s[0] = c
+        for fam in range(2):
+            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 1, r, nr, buf)
+            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s,
+                                                        1, r, nr, buf)
+        for a in range(2):
+            for b in range(2):
+                acc[a, b] -= xa[a] * yb[b]
+    # |s| = 2: X^R_cd = X_cd - sum over r of [c d r in family] (only for a seat of three random
+    # cards)
+    if mmin >= 2:
+        for i in range(nu):
+            c = unseen[i]
+            if in_r[c]:
+                continue
+            for j in range(i + 1, nu):
+                d = unseen[j]
+                if in_r[d]:
+                    continue
+                sub_w = 0
+                sub_e = 0
+                if m0 == 3 or m1 == 3:
+                    for k in range(nr):
+                        cls = table[c + 52 * d + 2704 * r[k]]
+                        if cls < t:
+                            sub_w += 1
+                        elif cls == t:
+                            sub_e += 1
+                xw = tab2[0, 0, c, d]
+                xe = tab2[0, 1, c, d]
+                if m0 == 3:
+                    xw -= sub_w
+                    xe -= sub_e
+                if same:
+                    yw = xw
+                    ye = xe
+                else:
+                    yw = tab2[1, 0, c, d]
+                    ye = tab2[1, 1, c, d]
+                    if m1 == 3:
+                        yw -= sub_w
+                        ye -= sub_e
+                acc[0, 0] += xw * yw
+                acc[0, 1] += xw * ye
+                acc[1, 0] += xe * yw
+                acc[1, 1] += xe * ye
+    # |s| = 3: both seats are three random cards, so x = y: pairs sharing all three cards
+    if m0 == 3 and m1 == 3:
+        acc[0, 0] -= x0[0]
+        acc[1, 1] -= x0[1]
+
+
+@numba.njit(cache=True)
+def _in_fam(table, t, fam, c, d, r):
+    """1 if the hand {c, d, r} is in family fam (0: below class t, 1: class t), else 0."""
+    cls = table[c + 52 * d + 2704 * r]
+    if cls < 0:
+        return 0
+    if fam == 0:
+        return 1 if cls < t else 0
+    return 1 if cls == t else 0
+
+
+@numba.njit(cache=True)
+def _x1(tab2, fam, c):
+    """Hands of the family containing card c (each is counted twice in its pair counts)."""
+    total = 0
+    for d in range(52):
+        total += tab2[0, fam, c, d]
+    return total // 2
+
+
+@numba.njit(cache=True)
+def _fam_of(cls, t):
+    """Family of a class: 0 below t, 1 equal to t, -1 above t or no hand."""
+    if cls < 0 or cls > t:
+        return -1
+    return 0 if cls < t else 1
+
+
+@numba.njit(cache=True)
+def _pair_counts_same3(tab1, tab2, table, t, unseen, in_r, r, nr, pp, qq, gg, kk, acc):
+    """acc[a, b] += the |s| = 1 and |s| = 2 terms of the disjoint-pair count, for two seats of
+    three random cards (one family table), in O(N) per call.
+
+    X^R_s counts the family's hands holding s and avoiding r. For |s| = 2,
+    X^R_cd = X_cd - delta_cd with delta_cd = #{i : {c, d, r_i} in the family}; expanding the
+    product, each sum over pairs is a precomputed whole-deck sum (pp, qq, gg, kk; see
+    same3_sums) corrected by inclusion-exclusion for the few pairs touching r.
+    """
+    nu = unseen.shape[0]
+    # |s| = 1: X^R_c = X_c - sum_i X_{c r_i} + sum_{i<j} [c r_i r_j in family]
+    for k in range(nu):
+        c = unseen[k]
+        if in_r[c]:
+            continue
+        x0 = tab1[0, 0, c]
+        x1 = tab1[0, 1, c]
+        for i in range(nr):
+            x0 -= tab2[0, 0, c, r[i]]
+            x1 -= tab2[0, 1, c, r[i]]
+            for j in range(i + 1, nr):
+                f = _fam_of(table[c + 52 * r[i] + 2704 * r[j]], t)
+                if f == 0:
+                    x0 += 1
+                elif f == 1:
+                    x1 += 1
+        acc[0, 0] -= x0 * x0
+        acc[0, 1] -= x0 * x1
+        acc[1, 0] -= x1 * x0
+        acc[1, 1] -= x1 * x1
+    # corrections needing a pass over the deck, for every family at once:
+    # hh[fx, fd, i, j] = sum_d X_{r_j d}(fx) [r_j d r_i in fd]
+    # cc[a, b, i, j] = sum_d [r_k d r_i in a] [r_k d r_j in b], k the third index
+    hh = np.zeros((2, 2, 3, 3), np.int64)
+    cc = np.zeros((2, 2, 3, 3), np.int64)
+    for i in range(nr):
+        for j in range(nr):
+            if i == j:
+                continue
+            ri = r[i]
+            rj = r[j]
+            for m in range(nu):
+                dd = unseen[m]
+                f = _fam_of(table[rj + 52 * dd + 2704 * ri], t)
+                if f >= 0:
+                    hh[0, f, i, j] += tab2[0, 0, rj, dd]
+                    hh[1, f, i, j] += tab2[0, 1, rj, dd]
+            if nr == 3 and i < j:
+                rk = r[3 - i - j]
+                for m in range(nu):
+                    dd = unseen[m]
+                    fa = _fam_of(table[rk + 52 * dd + 2704 * ri], t)
+                    if fa < 0:
+                        continue
+                    fb = _fam_of(table[rk + 52 * dd + 2704 * rj], t)
+                    if fb < 0:
+                        continue
+                    cc[fa, fb, i, j] += 1
+                    cc[fb, fa, j, i] += 1
+    for a in range(2):
+        for b in range(2):
+            # (i) sum of X_cd(a) X_cd(b) over pairs avoiding r
+            v = pp[a, b]
+            for i in range(nr):
+                v -= qq[a, b, r[i]]
+                for j in range(i + 1, nr):
+                    v += tab2[0, a, r[i], r[j]] * tab2[0, b, r[i], r[j]]
+            # (ii) minus sum of X_cd(fx) [c d r_i in fd], for (fx, fd) = (a, b) and (b, a)
+            for side in range(2):
+                fx = a if side == 0 else b
+                fd = b if side == 0 else a
+                for i in range(nr):
+                    inner = gg[fx, fd, r[i]]
+                    for j in range(nr):
+                        if j == i:
+                            continue
+                        inner -= hh[fx, fd, i, j]
+                        for k in range(j + 1, nr):
+                            if k != i and _fam_of(table[r[j] + 52 * r[k] + 2704 * r[i]], t) == fd:
+                                inner += tab2[0, fx, r[j], r[k]]
+                    v -= inner
+            # (iii) plus sum of [c d r_i in a] [c d r_j in b]
+            for i in range(nr):
+                for j in range(nr):
+                    if i == j:
+                        if a != b:
+                            continue  # the two families are disjoint
+                        w = _x1(tab2, a, r[i])
+                        for k in range(nr):
+                            if k == i:
+                                continue
+                            w -= tab2[0, a, r[i], r[k]]
+                            for m in range(k + 1, nr):
+                                if m != i and \
+                                        _fam_of(table[r[i] + 52 * r[k] + 2704 * r[m]], t) == a:
+                                    w += 1
+                        v += w
+                    else:
+                        v += kk[a, b, r[i], r[j]] - cc[a, b, i, j]
+            acc[a, b] += v
+
+
+@numba.njit(cache=True)
+def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same, unseen,
+                  out, fast, pp, qq, gg, kk):
+    """Count non-losing deals by tie mask (bit 0: explicit seat, bits 1-2: formula seats).
+
+    Each explicit hand stands for ``e_weight`` interchangeable hands (same counts)."""
+    ne = e_cards.shape[0]
+    me = e_cards.shape[1]
+    buf = np.empty(6, np.int64)
+    s = np.empty(3, np.int64)
+    in_r = np.zeros(52, np.bool_)
+    acc = np.zeros((2, 2), np.int64)
+    for i in range(ne):
+        ce = e_cls[i]
+        if ce > t:
+            continue
+        base = 1 if ce == t else 0
+        r = e_cards[i]
+        w = e_weight[i]
+        if nf == 0:
+            out[base] += w
+        elif nf == 1:
+            for fam in range(2):
+                out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, 0, fam,
+                                                          ms[0], s, 0, r, me, buf)
+        else:
+            for k in range(me):
+                in_r[r[k]] = True
+            acc[:, :] = 0
+            _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, me, acc,
+                         fast, pp, qq, gg, kk)
+            for a in range(2):
+                for b in range(2):
+                    out[base | (a << 1) | (b << 2)] += w * acc[a, b]
+            for k in range(me):
+                in_r[r[k]] = False
+
+
+
+@numba.njit(cache=True)
+def _same3_sums_kernel(table, t, unseen, tab2, pp, qq, gg, kk):
+    """Fill pp, qq, gg, kk (see same3_sums)."""
+    nu = unseen.shape[0]
+    rs = np.empty(52, np.int64)
+    fs = np.empty(52, np.int64)
+    for a in range(2):
+        for b in range(2):
+            for i in range(nu):
+                c = unseen[i]
+                v = 0
+                for j in range(nu):
+                    v += tab2[0, a, c, unseen[j]] * tab2[0, b, c, unseen[j]]
+                qq[a, b, c] = v
+    for i in range(nu):
+        c = unseen[i]
+        for j in range(i + 1, nu):
+            d = unseen[j]
+            x0 = tab2[0, 0, c, d]
+            x1 = tab2[0, 1, c, d]
+            pp[0, 0] += x0 * x0
+            pp[0, 1] += x0 * x1
+            pp[1, 0] += x1 * x0
+            pp[1, 1] += x1 * x1
+            n = 0
+            for k in range(nu):
+                r = unseen[k]
+                f = _fam_of(table[c + 52 * d + 2704 * r], t)
+                if f >= 0:
+                    rs[n] = r
+                    fs[n] = f
+                    n += 1
+                    gg[0, f, r] += x0
+                    gg[1, f, r] += x1
+            for u in range(n):
+                for w in range(n):
+                    kk[fs[u], fs[w], rs[u], rs[w]] += 1

@@ -1,0 +1,264 @@
+"""Exact odds of one hand against a field of opposing hands, by complete enumeration.
+
+The field is a list of :class:`Seat` s: the pot's (dummy) hand and other players' hands, each
+with some known cards (possibly none) and the rest dealt from the unseen cards. Every deal of
+the unseen cards to the seats is counted once; the result holds the integer counts.
+
+How it counts. The first random seat is enumerated card by card. The other random seats (at
+most two) are counted by inclusion-exclusion over shared cards: the number of hands of a family
+(all hands below the hero's class, or equal to it) that avoid a set ``R`` of cards is
+``sum over r subset of R of (-1)^|r| X_r`` where ``X_r`` counts the family's hands containing
+``r``; for two seats at once, the number of disjoint pairs ``(x, y)`` is
+``sum over card sets s of (-1)^|s| X_s Y_s``. The numba kernels (``guts_family.odds._kernels``)
+do that; ``field_odds_naive`` is the plain nested-loop twin that the tests compare against.
+
+>>> from guts_family.cards import parse_cards
+>>> from guts_family.hands import VALUE3
+>>> odds = field_odds(VALUE3, parse_cards("As Ad Kh"), [Seat("pot", is_pot=True)])
+>>> odds.win_count, odds.tie_count, odds.lose_count, odds.total
+(18376, 3, 45, 18424)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from math import comb
+
+import numpy as np
+
+from guts_family.cards import CardError, cards_str, check_disjoint
+from guts_family.hands import HandOrder
+from guts_family.odds._kernels import NO_SUMS, count_field, same3_sums
+from guts_family.odds.outcome import MAX_FORMULA_SEATS, FieldOdds, Seat
+
+__all__ = ["field_odds", "field_odds_naive"]
+
+_COMBOS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _all_combos(m: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All m-card subsets of the 52 cards (sorted, as in itertools), their card bitmasks and
+    rank-pattern keys (cached)."""
+    if m not in _COMBOS:
+        combos = np.array(list(itertools.combinations(range(52), m)), dtype=np.int64)
+        combos = combos.reshape(-1, m)
+        masks = np.zeros(len(combos), dtype=np.int64)
+        key = np.zeros(len(combos), dtype=np.int64)
+        for i in range(m):
+            masks |= np.left_shift(np.int64(1), combos[:, i])
+            key = key * 13 + (combos[:, i] >> 2)  # cards sorted, so ranks are non-decreasing
+        _COMBOS[m] = (combos, masks, key)
+    return _COMBOS[m]
+
+
+def _completions(order: HandOrder, known: Sequence[int], unseen: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All completions of a seat from the unseen cards, the class of each full hand, and each
+    completion's rank-pattern key."""
+    m = order.n_cards - len(known)
+    combos, masks, keys = _all_combos(m)
+    seen = (1 << 52) - 1
+    for c in unseen.tolist():
+        seen ^= 1 << c
+    sel = (masks & np.int64(seen)) == 0
+    combos, keys = combos[sel], keys[sel]
+    if not known:
+        return np.ascontiguousarray(combos), order.all_hands[1][sel], keys
+    idx = np.zeros(len(combos), dtype=np.int64)
+    w = 1
+    for c in known:
+        idx += c * w
+        w *= 52
+    for i in range(m):
+        idx += combos[:, i] * w
+        w *= 52
+    return np.ascontiguousarray(combos), order.lookup[idx].astype(np.int64), keys
+
+
+def _group_by_ranks(combos: np.ndarray, classes: np.ndarray, keys: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One hand per rank pattern, with the number of hands it stands for.
+
+    Valid when the order is suit-blind: unseen cards of equal rank are then interchangeable.
+    """
+    if combos.shape[1] == 0:
+        return combos, classes, np.ones(len(classes), dtype=np.int64)
+    counts = np.bincount(keys, minlength=13 ** combos.shape[1])
+    first = np.full(len(counts), -1, dtype=np.int64)
+    first[keys[::-1]] = np.arange(len(keys) - 1, -1, -1)
+    present = np.flatnonzero(counts)
+    pick = first[present]
+    return (np.ascontiguousarray(combos[pick]), np.ascontiguousarray(classes[pick]),
+            counts[present].astype(np.int64))
+
+
+_FAST_PAIRS: bool | None = None  # None: automatic; tests force True / False to compare paths
+_FAST_PAIRS_MIN_HANDS = 1500
+
+
+def _validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+              dead: Sequence[int], deck: Sequence[int] | None) -> tuple[list[int], np.ndarray]:
+    n = order.n_cards
+    hero = [int(c) for c in hero]
+    if len(hero) != n:
+        raise CardError(f"the hand {cards_str(hero)!r} has {len(hero)} cards: "
+                        f"this round is played with {n}-card hands")
+    for s in seats:
+        if len(s.known) > n:
+            raise CardError(f"{s.name} shows {len(s.known)} cards ({cards_str(s.known)}): "
+                            f"a hand has only {n}")
+    if not seats:
+        raise ValueError("there must be at least one opposing hand (the pot's or a player's)")
+    check_disjoint(hero, dead, *(s.known for s in seats),
+                   names=["your hand", "the dead cards", *(s.name for s in seats)])
+    universe = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+    used = set(hero) | {int(c) for c in dead} | {c for s in seats for c in s.known}
+    missing = [c for c in hero if c not in universe]
+    if missing:
+        raise CardError(f"card {cards_str(missing[:1])} is not in the deck in play")
+    unseen = np.array([c for c in universe if c not in used], dtype=np.int64)
+    need = sum(n - len(s.known) for s in seats)
+    if need > len(unseen):
+        raise ValueError(f"not enough unseen cards: {len(unseen)} left, the seats need {need}")
+    return hero, unseen
+
+
+def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+               dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
+    """Exact win / tie / lose counts of ``hero`` against ``seats``; unseen cards dealt every way.
+
+    ``dead`` cards are seen and out of play; ``deck`` (default the 52 cards) is the set of
+    cards in play, smaller in tests. At most three seats may have unseen cards.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import TWO
+    >>> o = field_odds(TWO, parse_cards("Kh Kd"), [Seat("dummy", is_pot=True), Seat("player 2")])
+    >>> o.total == comb(50, 2) * comb(48, 2), round(o.win, 4)
+    (True, 0.9886)
+    """
+    hero, unseen = _validate(order, hero, seats, dead, deck)
+    t = order.class_of(hero)
+    n = order.n_cards
+    seats = tuple(seats)
+    fixed_mask: tuple[int, ...] = ()
+    beaten = False
+    random_idx: list[int] = []
+    for i, s in enumerate(seats):
+        if len(s.known) == n:
+            c = order.class_of(list(s.known))
+            if c < s.min_class:
+                raise ValueError(f"{s.name}'s hand {cards_str(s.known)} is outside its range")
+            if c > t:
+                beaten = True
+            elif c == t:
+                fixed_mask += (i,)
+        else:
+            random_idx.append(i)
+    if len(random_idx) > 1 + MAX_FORMULA_SEATS:
+        raise ValueError(f"{len(random_idx)} opposing hands with unseen cards: exact enumeration "
+                         f"supports at most {1 + MAX_FORMULA_SEATS} (the pot and 2 players)")
+    restricted = [i for i in random_idx if seats[i].min_class > 0]
+    if len(restricted) > 1:
+        raise ValueError("at most one opposing hand may be restricted to a calling range")
+    ties: dict[tuple[int, ...], int] = {}
+    if not random_idx:
+        total = 1
+        if not beaten:
+            ties[tuple(sorted(fixed_mask))] = 1
+        return _result(order, hero, dead, seats, total, ties)
+    # the explicitly enumerated seat: the restricted one, else the one with most unseen cards
+    explicit = restricted[0] if restricted else \
+        max(random_idx, key=lambda i: n - len(seats[i].known))
+    formula = [i for i in random_idx if i != explicit]
+    e_cards, e_cls, e_keys = _completions(order, seats[explicit].known, unseen)
+    if seats[explicit].min_class > 0:
+        keep = e_cls >= seats[explicit].min_class
+        e_cards, e_cls, e_keys = np.ascontiguousarray(e_cards[keep]), e_cls[keep], e_keys[keep]
+    me = e_cards.shape[1]
+    n_explicit = len(e_cls)
+    if order.suit_blind:
+        e_cards, e_cls, e_weight = _group_by_ranks(e_cards, e_cls, e_keys)
+    else:
+        e_weight = np.ones(len(e_cls), dtype=np.int64)
+    ms = np.array([n - len(seats[i].known) for i in formula] + [0] * (2 - len(formula)),
+                  dtype=np.int64)
+    total = n_explicit
+    left = len(unseen) - me
+    for m in ms[:len(formula)]:
+        total *= comb(left, int(m))
+        left -= int(m)
+    nf = len(formula)
+    tab0 = np.zeros((2, 2), np.int64)
+    tab1 = np.zeros((2, 2, 52), np.int64)
+    tab2 = np.zeros((2, 2, 52, 52), np.int64)
+    for f, i in enumerate(formula):
+        combos, cls, _ = _completions(order, seats[i].known, unseen)
+        for fam, sel in enumerate((cls < t, cls == t)):
+            chosen = combos[sel]
+            tab0[f, fam] = len(chosen)
+            for a in range(chosen.shape[1]):
+                tab1[f, fam] += np.bincount(chosen[:, a], minlength=52)
+                for b in range(a + 1, chosen.shape[1]):
+                    pairs = np.bincount(chosen[:, a] * 52 + chosen[:, b], minlength=2704)
+                    pairs = pairs.reshape(52, 52)
+                    tab2[f, fam] += pairs + pairs.T
+    same = nf == 2 and seats[formula[0]].known == seats[formula[1]].known
+    fast = bool(same and ms[0] == 3 and ms[1] == 3)
+    if fast:  # automatic: the O(N) pair term pays for its set-up on big loops
+        fast = int((e_cls <= t).sum()) > _FAST_PAIRS_MIN_HANDS if _FAST_PAIRS is None \
+            else _FAST_PAIRS
+    sums = same3_sums(order.lookup, t, unseen, tab2) if fast else NO_SUMS
+    out = np.zeros(8, np.int64) if beaten else \
+        count_field(order.lookup, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same,
+                    unseen, fast, sums)
+    order_of_bits = [explicit, *formula]
+    for bits in range(8):
+        if out[bits]:
+            mask = tuple(sorted(fixed_mask + tuple(order_of_bits[b] for b in range(3)
+                                                   if (bits >> b) & 1)))
+            ties[mask] = ties.get(mask, 0) + int(out[bits])
+    return _result(order, hero, dead, seats, total, ties)
+
+
+def _result(order: HandOrder, hero: Sequence[int], dead: Sequence[int], seats: tuple[Seat, ...],
+            total: int, ties: dict[tuple[int, ...], int]) -> FieldOdds:
+    lose = total - sum(ties.values())
+    return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, total, lose, ties)
+
+
+def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+                     dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
+    """Plain nested-loop twin of ``field_odds`` (slow: small decks or one random seat only).
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> deck = parse_cards("Ac Ad Kc Kd Qc Qd")
+    >>> o = field_odds_naive(ONE, parse_cards("Kc"), [Seat("pot", is_pot=True)], deck=deck)
+    >>> o.win_count, o.tie_count, o.lose_count
+    (2, 1, 2)
+    """
+    hero, unseen = _validate(order, hero, seats, dead, deck)
+    n = order.n_cards
+    t = order.class_of(hero)
+    seats = tuple(seats)
+    ties: dict[tuple[int, ...], int] = {}
+    total = 0
+
+    def deal(i: int, avail: frozenset[int], classes: list[int]) -> None:
+        nonlocal total
+        if i == len(seats):
+            total += 1
+            if max(classes) <= t:
+                mask = tuple(k for k, c in enumerate(classes) if c == t)
+                ties[mask] = ties.get(mask, 0) + 1
+            return
+        s = seats[i]
+        for extra in itertools.combinations(sorted(avail), n - len(s.known)):
+            c = order.class_of(list(s.known) + list(extra))
+            if c >= s.min_class:
+                deal(i + 1, avail - set(extra), classes + [c])
+
+    deal(0, frozenset(unseen.tolist()), [])
+    return _result(order, hero, dead, seats, total, ties)
+
