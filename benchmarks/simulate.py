@@ -24,10 +24,10 @@ def main() -> None:
     ap.add_argument("--twin-rounds", type=int, default=20_000)
     args = ap.parse_args()
 
-    from twentyone_burn.rules import parse_decks
-    from twentyone_burn.sim import chunk_state, run_chunk, kernel_spec, simulate, warm_up
-    from twentyone_burn.tables import DecisionTables
     from tests.reference.sim_twin import simulate_twin
+    from twentyone_burn.rules import parse_decks
+    from twentyone_burn.sim import chunk_state, kernel_spec, run_chunk, simulate, warm_up
+    from twentyone_burn.tables import DecisionTables
 
     rules = Rules(decks=parse_decks(args.decks))
     t0 = time.perf_counter()

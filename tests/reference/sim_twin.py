@@ -12,9 +12,8 @@ import math
 
 import numpy as np
 
-from twentyone_burn.tables import hand_table
-from twentyone_burn.sim import NEVENTS, Counts, EVENT_NAMES, round_card_bound
-from twentyone_burn.tables import DOUBLE, STAND, DecisionTables, combo_index_table
+from twentyone_burn.sim import EVENT_NAMES, NEVENTS, Counts, round_card_bound
+from twentyone_burn.tables import DOUBLE, STAND, DecisionTables, combo_index_table, hand_table
 
 MASK64 = (1 << 64) - 1
 ACE, TEN = 0, 9

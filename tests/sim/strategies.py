@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from twentyone_burn.tables import hand_table
 from twentyone_burn.rules import Rules
-from twentyone_burn.tables import DOUBLE, HIT, STAND, DecisionTables
+from twentyone_burn.tables import DOUBLE, HIT, STAND, DecisionTables, hand_table
 
 
 def legal_doubles(rules: Rules, split: bool) -> np.ndarray:

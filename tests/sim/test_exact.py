@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
+from tests.reference import engine as ref
 from twentyone_burn.rules import Rules
 from twentyone_burn.sim import simulate
 from twentyone_burn.tables import DecisionTables
 
-from tests.reference import engine as ref
 from .strategies import hit_to
 
 P = [1 / 13] * 9 + [4 / 13]
@@ -39,7 +39,7 @@ def outcome(hard: int, ace: bool, h17: bool) -> int | None:
     return t - 17
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def dealer_from(hard: int, ace: bool, h17: bool) -> tuple[float, ...]:
     o = outcome(hard, ace, h17)
     if o is not None:
@@ -52,7 +52,7 @@ def dealer_from(hard: int, ace: bool, h17: bool) -> tuple[float, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def dealer_infinite(up: int, h17: bool) -> tuple[float, ...]:
     out = [0.0] * 7
     for c1, c2 in itertools.product(range(10), repeat=2):
@@ -64,7 +64,7 @@ def dealer_infinite(up: int, h17: bool) -> tuple[float, ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def player_final(hard: int, ace: bool, stand_on: int) -> dict[int, float]:
     """Final total (22 = bust) of a hand that hits below ``stand_on``."""
     t = hard + 10 if ace and hard + 10 <= 21 else hard

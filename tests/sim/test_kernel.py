@@ -5,13 +5,24 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests.reference.sim_twin import Xoshiro256, simulate_twin
 from twentyone_burn.rules import Rules
-from twentyone_burn.sim import Counts, SimulationError, below_outputs, check_tables, chunk_plan, chunk_state, kernel_spec, round_card_bound, run_chunk, xoshiro_outputs
 from twentyone_burn.shoe import full_shoe
+from twentyone_burn.sim import (
+    Counts,
+    SimulationError,
+    below_outputs,
+    check_tables,
+    chunk_plan,
+    chunk_state,
+    kernel_spec,
+    round_card_bound,
+    run_chunk,
+    xoshiro_outputs,
+)
 from twentyone_burn.tables import DOUBLE, DecisionTables
 
 from .strategies import hit_to, random_tables
-from tests.reference.sim_twin import Xoshiro256, simulate_twin
 
 
 def test_xoshiro_reference_vector_and_twin():

@@ -150,7 +150,7 @@ def test_bad_options_raise(tables):
 
 
 def test_atomic_write_leaves_only_the_record(tmp_path):
-    from twentyone_burn.verify import write_atomic
+    from twentyone_burn.io import write_file as write_atomic
     write_atomic(tmp_path / "a.json", "{}")
     write_atomic(tmp_path / "a.json", "[]")
     assert os.listdir(tmp_path) == ["a.json"] and (tmp_path / "a.json").read_text() == "[]"

@@ -1,0 +1,364 @@
+"""_kernel: the compiled code - xoshiro256** and one whole round of 21 Burn, in numba.
+
+Private to ``sim``: callers go through typed wrappers - :func:`.spec.run_chunk` plays a chunk
+(the one place the kernel's long argument list is unpacked) and :mod:`.rng` checks the
+generator.
+
+Dealing: by default the shoe is reshuffled before every round. Instead of shuffling the whole
+shoe, each card is drawn from a uniformly random position among the cards not yet dealt this
+round and swapped to the end of that range (a Fisher-Yates shuffle done lazily, card by card):
+the cards come out exactly as from a fully shuffled shoe. With a cut card, the shoe is dealt
+round after round until that many cards have gone, then reshuffled, and also whenever fewer
+cards are left than one round could possibly take; each chunk starts from a freshly shuffled
+shoe.
+
+Per round the kernel records the units won, lost and pushed (a 9 x 9 x 9 count table: at most
+four hands, each at most doubled), from which the net result and the total wager of every
+round, their means and variances, follow exactly for any payout.
+
+Everything numba compiles for the simulator lives in this one file on purpose, the event
+indices it writes included: numba's on-disk cache (``cache=True``) checks only the source file
+of the cached function, so a jitted helper or a constant kept in another file could change while
+the cached kernel went on running the old one. The action codes ``STAND`` / ``DOUBLE`` come from
+:mod:`twentyone_burn.tables`; after changing them, touch this file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..tables import DOUBLE, STAND
+
+__all__ = [
+    "EVENT_NAMES", "EV_DEALER_CARDS", "EV_DOUBLE", "EV_HANDS_LOST", "EV_HANDS_PUSHED",
+    "EV_HANDS_WON", "EV_KEPT_HARD", "EV_KEPT_PAIR", "EV_KEPT_SOFT", "EV_PLAYER_CARDS",
+    "EV_RESPLITS", "EV_SHUFFLES", "EV_SPLIT", "EV_SPLIT_DOUBLES", "EV_SPLIT_HANDS",
+    "KERNEL_FORMAT", "NEVENTS", "below", "below_many", "burn_value", "dealer_outcome", "settle",
+    "simulate_kernel", "xoshiro", "xoshiro_many",
+]
+
+#: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
+KERNEL_FORMAT = 1
+
+
+# events[] indices: what happened in a round, for the frequencies the engine gives exactly
+EV_SPLIT = 0            # rounds whose kept pair was split
+EV_DOUBLE = 1           # rounds whose kept (unsplit) hand doubled
+EV_SPLIT_HANDS = 2      # split hands played
+EV_SPLIT_DOUBLES = 3    # split hands doubled
+EV_RESPLITS = 4         # resplits
+EV_HANDS_WON = 5
+EV_HANDS_PUSHED = 6
+EV_HANDS_LOST = 7
+EV_KEPT_HARD = 8
+EV_KEPT_SOFT = 9
+EV_KEPT_PAIR = 10
+EV_SHUFFLES = 11        # shoes shuffled (1 per round without a cut card)
+EV_PLAYER_CARDS = 12    # hit and double cards (split hands' second cards not included)
+EV_DEALER_CARDS = 13    # cards the dealer drew to its kept two
+NEVENTS = 14
+EVENT_NAMES = ("split_rounds", "kept_doubled", "split_hands", "split_hands_doubled",
+               "resplits", "hands_won", "hands_pushed", "hands_lost", "kept_hard", "kept_soft",
+               "kept_pair", "shuffles", "player_draws", "dealer_draws")
+
+
+# -- random numbers: xoshiro256** (Blackman & Vigna), the same bits in numba and plain Python --
+# The state travels as four scalars, never as an array: numba reference-counts every array a
+# function touches, and those atomic counts cost more than the whole generator.
+_U5 = np.uint64(5)
+_U9 = np.uint64(9)
+_S7 = np.uint64(7)
+_S17 = np.uint64(17)
+_S32 = np.uint64(32)
+_S45 = np.uint64(45)
+_S57 = np.uint64(57)
+_S19 = np.uint64(19)
+_M32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
+
+
+@njit(error_model="numpy")
+def xoshiro(s0, s1, s2, s3):
+    """One xoshiro256** step: (new state..., output), all uint64."""
+    result = ((s1 * _U5) << _S7 | (s1 * _U5) >> _S57) * _U9
+    t = s1 << _S17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << _S45) | (s3 >> _S19)
+    return s0, s1, s2, s3, result
+
+
+@njit(error_model="numpy")
+def below(s0, s1, s2, s3, n):
+    """(new state..., a uniform integer in [0, n)) for 0 < n < 2**32, without bias.
+
+    Lemire's multiply-shift on the top 32 bits of one output; the rare outputs that would
+    favour some values (low word below 2**32 mod n) are rejected, so each value is exactly
+    equally likely.
+    """
+    nn = np.uint64(n)
+    s0, s1, s2, s3, x = xoshiro(s0, s1, s2, s3)
+    m = (x >> _S32) * nn
+    low = m & _M32
+    if low < nn:
+        threshold = (_TWO32 - nn) % nn
+        while low < threshold:
+            s0, s1, s2, s3, x = xoshiro(s0, s1, s2, s3)
+            m = (x >> _S32) * nn
+            low = m & _M32
+    return s0, s1, s2, s3, np.int64(m >> _S32)
+
+
+@njit(cache=True, error_model="numpy")
+def xoshiro_many(state, count):
+    """The first ``count`` outputs of xoshiro256** from ``state`` (for checks)."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    out = np.empty(count, dtype=np.uint64)
+    for k in range(count):
+        s0, s1, s2, s3, out[k] = xoshiro(s0, s1, s2, s3)
+    return out
+
+
+@njit(cache=True, error_model="numpy")
+def below_many(state, bounds):
+    """Successive ``below`` draws for the given bounds from ``state`` (for checks)."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    out = np.empty(bounds.shape[0], dtype=np.int64)
+    for k in range(bounds.shape[0]):
+        s0, s1, s2, s3, out[k] = below(s0, s1, s2, s3, bounds[k])
+    return out
+
+
+# -- the dealer and the settlement: small scalar rules, inlined by LLVM ----------------------
+
+@njit(error_model="numpy")
+def burn_value(r):
+    """Value for the dealer's burn: the ace is highest (11), tens 10, others their pips.
+
+    >>> burn_value(0), burn_value(9), burn_value(4)
+    (11, 10, 5)
+    """
+    return 11 if r == 0 else r + 1
+
+
+@njit(error_model="numpy")
+def dealer_outcome(hard, ace, h17):
+    """Outcome index 0..6 (17..21, 22, 23+) of a dealer hand, or -1 while it must draw.
+
+    >>> dealer_outcome(7, True, True), dealer_outcome(7, True, False)    # soft 17
+    (-1, 0)
+    """
+    soft = ace and hard + 10 <= 21
+    total = hard + 10 if soft else hard
+    if total > 21:
+        return 5 if total == 22 else 6
+    if total < 17 or (total == 17 and soft and h17):
+        return -1
+    return total - 17
+
+
+@njit(error_model="numpy")
+def settle(pt, o, d22_push, ties_lose):
+    """+1 win, 0 push, -1 loss of a hand with total ``pt`` (22 = bust) against outcome ``o``.
+
+    >>> settle(22, 6, False, False), settle(20, 3, False, False), settle(12, 5, True, False)
+    (-1, 0, 0)
+    """
+    if pt > 21:
+        return -1
+    if o == 5 and d22_push:
+        return 0
+    if o >= 5:
+        return 1
+    dt = o + 17
+    if pt > dt:
+        return 1
+    if pt == dt:
+        return -1 if ties_lose else 0
+    return -1
+
+
+# -- the round -------------------------------------------------------------------------------
+# One function on purpose: a call to a helper that takes arrays costs atomic reference counts
+# (~40 ns a call here), more than the rest of a round; only scalar helpers are called.
+# cards[0:top] are the undealt cards; a draw picks one uniformly and swaps it to cards[top-1].
+# Written out at each place a card is dealt: a helper taking the card array would cost two
+# atomic reference counts per card.
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t, split_kept_t,
+                    split_play_t, resplit_t, child, two_card, total, combo, max_hands,
+                    may_resplit, one_card, h17, d22_push, ties_lose, hist, dealer_counts,
+                    burn_counts, split_counts, events):
+    """Play ``rounds`` rounds from the xoshiro256** ``state`` and add them to the counts.
+
+    shoe: the ranks of every card (ignored for an infinite deck); cut: cards dealt before the
+    shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: also
+    reshuffle when fewer cards are left than a round could need. The tables are a
+    :class:`DecisionTables`' arrays; may_resplit[p] / one_card[p] are the rules for a pair of
+    rank p. hist[W, L, P] counts rounds by units won, lost and pushed.
+    """
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    cards = shoe.copy()
+    n = cards.shape[0]
+    top = n
+    deal = np.empty(6, dtype=np.int64)
+    hand_tot = np.empty(4, dtype=np.int64)
+    hand_w = np.empty(4, dtype=np.int64)
+    for _ in range(rounds):
+        if not infinite and (cut <= 0 or n - top >= cut or top < reserve):
+            top = n         # every card back: draws are uniform over cards[0:n] again
+            events[EV_SHUFFLES] += 1
+        # the deal: three cards to the player, the dealer's up card and two concealed cards
+        for k in range(6):
+            if infinite:
+                s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                r = 9 if r >= 9 else r      # A..9 one in 13 each, tens four in 13
+            else:
+                s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                top -= 1
+                r = np.int64(cards[q])
+                cards[q] = cards[top]
+                cards[top] = r
+            deal[k] = r
+        x, y, z, up, d1, d2 = deal[0], deal[1], deal[2], deal[3], deal[4], deal[5]
+        if x > y:
+            x, y = y, x
+        if y > z:
+            y, z = z, y
+        if x > y:
+            x, y = y, x
+        # the player's burn
+        b = np.int64(burn_t[up, x, y, z])
+        burn_counts[b] += 1
+        if b == x:
+            k1, k2 = y, z
+        elif b == y:
+            k1, k2 = x, z
+        else:
+            k1, k2 = x, y
+        split = k1 == k2 and split_kept_t[up, b, k1]
+        if k1 == k2:
+            events[EV_KEPT_PAIR] += 1
+        elif k1 == 0:
+            events[EV_KEPT_SOFT] += 1
+        else:
+            events[EV_KEPT_HARD] += 1
+        # the player's hands, one after another; a split hand takes its second card when play
+        # reaches it, and a resplit hand joins the end of the line
+        p = k1
+        nh = 2 if split else 1
+        i = 0
+        j = 0               # pair cards dealt as second cards so far
+        u = 0               # non-pair second cards so far
+        c = 0
+        while i < nh:
+            if split:
+                if infinite:
+                    s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                    r = 9 if r >= 9 else r
+                else:
+                    s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                    top -= 1
+                    r = np.int64(cards[q])
+                    cards[q] = cards[top]
+                    cards[top] = r
+                if (r == p and may_resplit[p] and nh < max_hands
+                        and resplit_t[up, b, p, nh, i + 1, j, u]):
+                    nh += 1
+                    j += 1
+                    events[EV_RESPLITS] += 1
+                    continue
+                c = combo[j, u]
+                if r == p:
+                    j += 1
+                else:
+                    u += 1
+                h = two_card[p, r]
+                if one_card[p]:
+                    hand_tot[i] = total[h]
+                    hand_w[i] = 1
+                    i += 1
+                    continue
+            else:
+                h = two_card[k1, k2]
+            w = 1
+            while True:
+                a = split_play_t[up, b, p, c, h] if split else play_t[up, b, h]
+                if a == STAND:
+                    break
+                if infinite:
+                    s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                    r = 9 if r >= 9 else r
+                else:
+                    s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                    top -= 1
+                    r = np.int64(cards[q])
+                    cards[q] = cards[top]
+                    cards[top] = r
+                events[EV_PLAYER_CARDS] += 1
+                h = child[h, r]
+                if a == DOUBLE:
+                    w = 2
+                    break
+                if h < 0:
+                    break
+            hand_tot[i] = 22 if h < 0 else total[h]
+            hand_w[i] = w
+            if w == 2:
+                events[EV_SPLIT_DOUBLES if split else EV_DOUBLE] += 1
+            i += 1
+        if split:
+            events[EV_SPLIT] += 1
+            events[EV_SPLIT_HANDS] += nh
+            split_counts[nh] += 1
+        else:
+            split_counts[0] += 1
+        # the dealer burns the highest of its three (ace = 11) and draws to the kept two; it
+        # always finishes, even when every player hand has busted, so its final totals are a
+        # statistic over every round
+        bu, b1, b2 = burn_value(up), burn_value(d1), burn_value(d2)
+        if bu >= b1 and bu >= b2:
+            da, db = d1, d2
+        elif b1 >= b2:
+            da, db = up, d2
+        else:
+            da, db = up, d1
+        hard = da + db + 2
+        ace = da == 0 or db == 0
+        o = dealer_outcome(hard, ace, h17)
+        while o < 0:
+            if infinite:
+                s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
+                r = 9 if r >= 9 else r
+            else:
+                s0, s1, s2, s3, q = below(s0, s1, s2, s3, top)
+                top -= 1
+                r = np.int64(cards[q])
+                cards[q] = cards[top]
+                cards[top] = r
+            events[EV_DEALER_CARDS] += 1
+            hard += r + 1
+            ace = ace or r == 0
+            o = dealer_outcome(hard, ace, h17)
+        dealer_counts[up, o] += 1
+        won = 0
+        lost = 0
+        pushed = 0
+        for k in range(nh):
+            res = settle(hand_tot[k], o, d22_push, ties_lose)
+            if res > 0:
+                won += hand_w[k]
+                events[EV_HANDS_WON] += 1
+            elif res < 0:
+                lost += hand_w[k]
+                events[EV_HANDS_LOST] += 1
+            else:
+                pushed += hand_w[k]
+                events[EV_HANDS_PUSHED] += 1
+        hist[won, lost, pushed] += 1
+
