@@ -23,6 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+__all__ = ["CLASSIC_KEYS", "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES",
+           "POST_SPLIT_CHOICES", "PRESETS", "STANDARD", "SURRENDER_CHOICES", "load_rules",
+           "parse_decks", "Rules", "RulesError"]
+
 DOUBLE_ON_CHOICES = ("any", "9-11", "10-11")
 NATURALS_CHOICES = ("none", "peek", "enhc")
 SURRENDER_CHOICES = ("none", "late")

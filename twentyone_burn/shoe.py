@@ -20,6 +20,11 @@ import numpy as np
 
 from .rules import Rules
 
+__all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "VALUES", "CardError",
+           "counts_of", "Deal", "deal_probability", "deal_probability_exact", "deals",
+           "draw_probability", "full_shoe", "parse_rank", "parse_ranks", "rank_name",
+           "remove_cards", "shoe_for", "three_card_multisets", "up_card_probabilities"]
+
 NRANKS = 10
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 RANK_INDEX = {name: i for i, name in enumerate(RANKS)}

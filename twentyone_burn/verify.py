@@ -13,8 +13,8 @@ every figure the engine gives exactly against the simulated rounds:
 
 The verdict is at 99% for the whole family: each of the k tests passes when its p-value is at
 least 0.01 / k (Bonferroni), so a correct engine and simulator fail a run with probability at
-most 1%. The record (JSON and Markdown) carries the rules, their hash, the version, the seed
-entropy, the chunk size and every figure, and is written atomically (temporary file + rename).
+most 1%. The record (JSON and Markdown, written by :mod:`twentyone_burn.export.verification`)
+carries the rules, their hash, the version, the seed entropy, the chunk size and every figure.
 
 >>> chi_square([50, 50], [0.5, 0.5])[:2]
 (0.0, 1)
@@ -22,29 +22,36 @@ entropy, the chunk size and every figure, and is written atomically (temporary f
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable
+from types import ModuleType
+from typing import Any
 
 import numpy as np
-from scipy import stats
 
 from . import __version__
+from .engine.game import analyze, dealer_table, optimal_tables
+from .engine.results import DEALER_KEYS
 from .rules import Rules
-from .shoe import NRANKS, RANKS, INFINITE_PROBS, full_shoe
+from .shoe import NRANKS, RANKS, deals, up_card_probabilities
 from .sim import DEFAULT_CHUNK, SimResult, simulate
+from .tables import DOUBLE
 
 __all__ = ["Check", "Theory", "Verification", "chi_square", "compare", "theory_for_tables",
-           "verify", "z_test", "write_atomic"]
+           "verify", "z_test"]
 
 FAMILY_ALPHA = 0.01
-DEALER_KEYS = ("17", "18", "19", "20", "21", "bust")
+
+
+def _stats() -> ModuleType:
+    """scipy.stats, imported on first use: it takes about half a second to import, and every
+    command of the command line imports this module (through the report)."""
+    from scipy import stats
+    return stats
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,7 @@ class Theory:
     source: str
 
     @classmethod
-    def from_analysis(cls, analysis: Any) -> "Theory":
+    def from_analysis(cls, analysis: Any) -> Theory:
         """The figures of an :class:`~twentyone_burn.engine.results.Analysis`."""
         return cls(analysis.expected_return, analysis.average_total_wager,
                    dict(analysis.probabilities), analysis.dealer,
@@ -84,44 +91,23 @@ def theory_for_tables(rules: Rules, tables: Any, expected_return: float,
     >>> round(t.probabilities["burn_A"], 8), round(t.probabilities["double"], 8)
     (0.00045517, 0.0)
     """
-    from .engine.game import dealer_table
-    from .tables import DOUBLE
-    from .shoe import deal_probability, three_card_multisets
     burn = np.zeros(NRANKS)
     split = double = 0.0
     two = tables.two_card
-    for up in range(NRANKS):
-        for cards in three_card_multisets():
-            p = deal_probability(rules, cards, up)
-            if p == 0.0:
-                continue
-            b = int(tables.burn[up, cards[0], cards[1], cards[2]])
-            kept = list(cards)
-            kept.remove(b)
-            a, c = kept
-            burn[b] += p
-            if a == c and tables.split_kept[up, b, a]:
-                split += p
-            elif tables.play[up, b, two[a, c]] == DOUBLE:
-                double += p
+    for up, cards, p in deals(rules):
+        b = int(tables.burn[up, cards[0], cards[1], cards[2]])
+        kept = list(cards)
+        kept.remove(b)
+        a, c = kept
+        burn[b] += p
+        if a == c and tables.split_kept[up, b, a]:
+            split += p
+        elif tables.play[up, b, two[a, c]] == DOUBLE:
+            double += p
     probs = {("forced_split" if rules.mandatory_split else "split"): split, "double": double}
     probs.update({f"burn_{RANKS[r]}": float(burn[r]) for r in range(NRANKS)})
     return Theory(expected_return, average_total_wager, probs, dealer_table(rules),
                   up_card_probabilities(rules), source)
-
-
-def up_card_probabilities(rules: Rules) -> dict[str, float]:
-    """Probability of each up card: the shoe's share of each rank (any deck count).
-
-    >>> round(up_card_probabilities(Rules())["T"], 6)
-    0.307692
-    """
-    if rules.infinite:
-        p = INFINITE_PROBS
-    else:
-        s = full_shoe(rules.decks)
-        p = s / s.sum()
-    return {RANKS[r]: float(p[r]) for r in range(NRANKS)}
 
 
 @dataclass(frozen=True)
@@ -161,7 +147,7 @@ def z_test(observed: float, expected: float, se: float) -> tuple[float, float]:
         z = 0.0 if observed == expected else math.inf
     else:
         z = (observed - expected) / se
-    return z, float(2 * stats.norm.sf(abs(z)))
+    return z, float(2 * _stats().norm.sf(abs(z)))
 
 
 def chi_square(observed: list[int] | np.ndarray, probs: list[float] | np.ndarray,
@@ -192,7 +178,7 @@ def chi_square(observed: list[int] | np.ndarray, probs: list[float] | np.ndarray
         return 0.0, 0, 1.0
     stat = float(((obs - exp) ** 2 / exp).sum())
     dof = len(obs) - 1
-    return stat, dof, float(stats.chi2.sf(stat, dof))
+    return stat, dof, float(_stats().chi2.sf(stat, dof))
 
 
 def _rows_chi_square(rows: list[tuple[np.ndarray, np.ndarray]]) -> tuple[float, int, float]:
@@ -203,7 +189,7 @@ def _rows_chi_square(rows: list[tuple[np.ndarray, np.ndarray]]) -> tuple[float, 
         s, d, _ = chi_square(obs, pr)
         stat += s
         dof += d
-    return stat, dof, float(stats.chi2.sf(stat, dof)) if dof else 1.0
+    return stat, dof, float(_stats().chi2.sf(stat, dof)) if dof else 1.0
 
 
 def compare(theory: Theory, sim: SimResult, alpha: float = FAMILY_ALPHA) -> list[Check]:
@@ -250,10 +236,10 @@ def compare(theory: Theory, sim: SimResult, alpha: float = FAMILY_ALPHA) -> list
     split_key = "forced_split" if "forced_split" in probs else "split" if "split" in probs \
         else None
     if split_key:
-        obs = [sim.event("split_rounds"), n - sim.event("split_rounds")]
-        stat, dof, p = chi_square(obs, [probs[split_key], 1 - probs[split_key]])
+        splits = [sim.event("split_rounds"), n - sim.event("split_rounds")]
+        stat, dof, p = chi_square(splits, [probs[split_key], 1 - probs[split_key]])
         specs.append((split_key.replace("_", " ") + " frequency", "chi-square", stat, dof, p,
-                      probs[split_key], obs[0] / n, ""))
+                      probs[split_key], splits[0] / n, ""))
     if all(f"burn_{r}" in probs for r in RANKS):
         pr = [probs[f"burn_{r}"] for r in RANKS]
         stat, dof, p = chi_square(counts.burn, pr)
@@ -287,7 +273,7 @@ class Verification:
     alpha: float = FAMILY_ALPHA
     engine_seconds: float = 0.0
     label: str = "optimal"
-    created: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
+    created: str = field(default_factory=lambda: datetime.now(UTC).isoformat(
         timespec="seconds"))
     version: str = __version__
 
@@ -339,117 +325,6 @@ class Verification:
             "checks": [c.to_json_dict() for c in self.checks],
         }
 
-    def to_markdown(self) -> str:
-        """The record as a human-readable Markdown report."""
-        s, t = self.sim, self.theory
-        lo, hi = s.interval99
-        out = [
-            f"# 21 Burn verification: {self.verdict}",
-            "",
-            (f"Theory (exact engine) against simulation ({s.rounds:,} rounds), "
-            f"{len(self.checks)} tests at family-wise {100 * (1 - self.alpha):g}% "
-            f"(each passes at p >= {self.checks[0].threshold:.4g}, Bonferroni)."),
-            "",
-            "| item | value |",
-            "| --- | --- |",
-            f"| created (UTC) | {self.created} |",
-            f"| twentyone-burn version | {self.version} |",
-            f"| rules | `{self.rules.canonical_json()}` |",
-            f"| rules hash | `{self.rules.rules_hash}` |",
-            f"| strategy | {s.strategy} |",
-            f"| strategy tables hash | `{s.strategy_hash}` |",
-            f"| seed entropy | `{s.seed_entropy}` |",
-            f"| chunk size | {s.chunk_size:,} |",
-            f"| rounds | {s.rounds:,} |",
-            "| dealing | full reshuffle every round |",
-            f"| engine time | {self.engine_seconds:.1f} s |",
-            (f"| simulation | {s.seconds:.1f} s, {s.rounds_per_second:,.0f} rounds/s, "
-            f"{s.executor} ({s.workers or 'cluster'} workers) |"),
-            "",
-            "## Tests",
-            "",
-            "| test | kind | statistic | dof | p-value | result |",
-            "| --- | --- | ---: | ---: | ---: | --- |",
-        ]
-        for c in self.checks:
-            out.append(f"| {c.name} | {c.kind} | {c.statistic:.4f} | {c.dof if c.dof else ''} "
-                       f"| {c.p_value:.4g} | {'PASS' if c.passed else 'FAIL'} |")
-        out += [
-            "",
-            "## Figures",
-            "",
-            "| figure | theory | simulation |",
-            "| --- | ---: | ---: |",
-            (f"| expected return per initial wager | {t.expected_return:+.6f} | "
-            f"{s.mean:+.6f} (SE {s.se:.6f}) |"),
-            f"| 99% interval of the simulated return | | [{lo:+.6f}, {hi:+.6f}] |",
-            (f"| average total wager | "
-            f"{'' if t.average_total_wager is None else format(t.average_total_wager, '.6f')} | "
-            f"{s.average_total_wager:.6f} (SE {s.wager_se:.6f}) |"),
-            f"| SD of the net result per round | | {s.sd:.6f} |",
-        ]
-        freq = s.frequencies
-        out.append(f"| rounds won / pushed / lost | | {freq['win']:.6f} / {freq['push']:.6f} / "
-                   f"{freq['loss']:.6f} |")
-        for c in self.checks:
-            if isinstance(c.theory, float) and c.name not in ("expected return",
-                                                             "average total wager"):
-                out.append(f"| {c.name} | {c.theory:.6f} | {c.simulated:.6f} |")
-        out += ["", "## Net result per round (units of the initial wager)", "",
-                "| net | probability |", "| ---: | ---: |"]
-        for k, v in s.to_json_dict()["net_distribution"].items():
-            out.append(f"| {k} | {v:.7f} |")
-        out += ["", "## Dealer final totals by up card (theory / simulation)", "",
-                "| up | " + " | ".join(DEALER_KEYS) + " |",
-                "| --- |" + " ---: |" * len(DEALER_KEYS)]
-        sd = s.dealer_table()
-        for up in RANKS:
-            if up in t.dealer:
-                out.append(f"| {up} | " + " | ".join(
-                    f"{t.dealer[up][k]:.5f} / {sd[up][k]:.5f}" for k in DEALER_KEYS) + " |")
-        burned = next((c for c in self.checks if c.name == "burned ranks"), None)
-        if burned:
-            out += ["", "## Burned ranks (theory / simulation)", "",
-                    "| rank | theory | simulation |", "| --- | ---: | ---: |"]
-            for r in RANKS:
-                out.append(f"| {r} | {burned.theory[r]:.6f} | {burned.simulated[r]:.6f} |")
-        out += ["", f"Theory: {t.source}", ""]
-        return "\n".join(out)
-
-    def write(self, out_dir: str | Path = ".", stem: str | None = None) -> tuple[Path, Path]:
-        """Write the record as ``stem.json`` and ``stem.md`` in ``out_dir`` (atomically)."""
-        stem = stem or (f"verify-{self.rules.rules_hash[:12]}-{self.label}-"
-                        f"seed{self.sim.seed_entropy}-{self.sim.rounds}")
-        d = Path(out_dir)
-        d.mkdir(parents=True, exist_ok=True)
-        j = write_atomic(d / f"{stem}.json", json.dumps(self.to_json_dict(), indent=2) + "\n")
-        m = write_atomic(d / f"{stem}.md", self.to_markdown())
-        return j, m
-
-
-def write_atomic(path: str | Path, text: str) -> Path:
-    """Write a file so a reader sees the old content or the new, never a part: a temporary
-    file in the same directory, synced, then renamed over the target.
-
-    >>> import tempfile, pathlib
-    >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.txt"
-    >>> write_atomic(p, "hi").read_text()
-    'hi'
-    """
-    p = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=f".{p.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return p
-
 
 def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int = DEFAULT_CHUNK,
            workers: int = 1, scheduler: Any = None, checkpoint: str | Path | None = None,
@@ -468,8 +343,6 @@ def verify(rules: Rules, rounds: int, seed: int | None = None, chunk_size: int =
     >>> v.sim.rounds, len(v.checks), v.label
     (200000, 8, 'optimal')
     """
-    from .engine.game import analyze
-    from .engine.game import optimal_tables
     t0 = time.perf_counter()
     if tables is None:
         if analysis is None:

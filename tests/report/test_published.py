@@ -21,7 +21,13 @@ from twentyone_burn import __version__
 from twentyone_burn.engine.game import analyze
 from twentyone_burn.export.document import frame_records
 from twentyone_burn.export.json_data import clean, to_json_dict
-from twentyone_burn.report import build_report, burn_statistics, dealer_comparison, dealer_overall, report_stem
+from twentyone_burn.report import (
+    build_report,
+    burn_statistics,
+    dealer_comparison,
+    dealer_overall,
+    report_stem,
+)
 from twentyone_burn.rules import Rules
 
 REPORTS = pathlib.Path(__file__).resolve().parents[2] / "reports"

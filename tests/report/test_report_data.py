@@ -8,9 +8,17 @@ import numpy as np
 import pytest
 
 from twentyone_burn.engine.game import analyze
-from twentyone_burn.report import KNOBS, ROUNDING, VariationSpec, build_report, describe_rules, report_stem, variation_specs
+from twentyone_burn.report import (
+    ROUNDING,
+    VariationSpec,
+    build_report,
+    describe_rules,
+    report_stem,
+    variation_specs,
+)
 from twentyone_burn.rules import Rules, RulesError
 from twentyone_burn.shoe import INFINITE_PROBS, RANKS
+from twentyone_burn.tune import KNOBS
 
 from .conftest import BASE, SEED, SIM_ROUNDS, VARIATIONS
 

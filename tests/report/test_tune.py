@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import pytest
 from typer.testing import CliRunner
 
-from twentyone_burn.engine.game import analyze
 from twentyone_burn.cli.app import InputError, app
-from twentyone_burn.report import TuneError, tune
+from twentyone_burn.engine.game import analyze
 from twentyone_burn.rules import Rules
+from twentyone_burn.tune import TuneError, tune
 
 
 def fake_engine(lines):

@@ -12,8 +12,9 @@ import pytest
 from scipy import stats
 from typer.testing import CliRunner
 
-from twentyone_burn.engine.game import analyze
 from twentyone_burn.cli.app import app
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.export.verification import write_verification
 from twentyone_burn.rules import Rules
 from twentyone_burn.verify import Theory, chi_square, compare, verify, z_test
 
@@ -81,7 +82,7 @@ def test_wrong_theories_fail(good):
 
 
 def test_record_is_written_with_every_figure(good, tmp_path):
-    j, m = good.write(tmp_path)
+    j, m = write_verification(good, tmp_path)
     d = json.loads(j.read_text())
     assert d["verdict"] == "PASS" and d["rules_hash"] == INF.rules_hash
     assert d["seed_entropy"] == 4 and d["chunk_size"] == 250_000 and d["rounds"] == 1_000_000
@@ -93,15 +94,15 @@ def test_record_is_written_with_every_figure(good, tmp_path):
 
 
 def test_cli_verify_exit_codes(analysis, monkeypatch, tmp_path):
-    import twentyone_burn.cli.common as cli
-    monkeypatch.setattr(cli, "_progress_analyze", lambda rules: analysis)
+    import twentyone_burn.cli.simulate as cli
+    monkeypatch.setattr(cli, "analyze_with_progress", lambda rules, *a, **k: analysis)
     args = ["verify", "--decks", "inf", "--rounds", "400000", "--seed", "8", "--chunk-size",
             "200000", "--workers", "1", "--out", str(tmp_path / "ok")]
     r = CliRunner().invoke(app, args)
     assert r.exit_code == 0, r.output
     assert "PASS" in r.stdout and len(list((tmp_path / "ok").iterdir())) == 2
     wrong = dataclasses.replace(analysis, expected_return=analysis.expected_return + 0.01)
-    monkeypatch.setattr(cli, "_progress_analyze", lambda rules: wrong)
+    monkeypatch.setattr(cli, "analyze_with_progress", lambda rules, *a, **k: wrong)
     r = CliRunner().invoke(app, args[:-1] + [str(tmp_path / "bad"), "--json"])
     assert r.exit_code == 1
     d = json.loads(r.stdout)
@@ -170,7 +171,7 @@ def test_progress_bar_on_a_terminal_only():
 @pytest.mark.slow
 def test_standard_rules_verification_ten_million_rounds(tmp_path):
     v = verify(Rules(), 10_000_000, seed=2026, workers=2)
-    v.write(tmp_path)
+    write_verification(v, tmp_path)
     assert v.passed, [(c.name, c.p_value) for c in v.checks]
 
 
@@ -211,5 +212,5 @@ def test_published_chart_verification(tmp_path):
     chart = load_chart(Path(__file__).resolve().parents[2] / "strategy_tables")
     v = verify(chart.rules, 10_000_000, seed=7, tables=chart.to_tables(), label="chart",
                workers=2)
-    v.write(tmp_path)
+    write_verification(v, tmp_path)
     assert v.passed, [(c.name, c.p_value) for c in v.checks]

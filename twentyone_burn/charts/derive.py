@@ -34,7 +34,7 @@ from ..tables import (
 )
 from .model import HARD_TOTALS, SOFT_TOTALS, Chart
 
-__all__ = ["DerivedChart", "HARD_TOTALS", "SOFT_TOTALS", "derive_chart"]
+__all__ = ["DerivedChart", "derive_chart"]
 
 
 # -- printed charts -----------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                 base_up[up] -= 1
                 # unsplit hands
                 if infinite:
-                    flat = payoff[np.minimum(table.total, 21)] @ opt_flat(rules, up)
+                    flat = payoff[np.minimum(table.total, 21)] @ _opt_flat(rules, up)
                 else:
                     stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
                 vals = HandValues.empty()
@@ -167,7 +167,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                         assert infinite or stand_p is not None
                         args = (rules, p, b, base_p,
                                 None if stand_p is None else stand_p[:, b, :],
-                                opt_flat(rules, up) if infinite else None, order, payoff, can_ds)
+                                _opt_flat(rules, up) if infinite else None, order, payoff, can_ds)
                         forced = tables.split_play[up, b, p]
                         shape = tables.resplit[up, b, p].shape
                         for k, yes in enumerate((False, True)):
@@ -236,7 +236,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12):
                         iters, len(seen))
 
 
-def opt_flat(rules: Rules, up: int) -> np.ndarray:
+def _opt_flat(rules: Rules, up: int) -> np.ndarray:
     """The infinite deck's one dealer distribution for an up card."""
     return dealer_distribution(rules, up)
 

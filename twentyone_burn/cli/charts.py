@@ -1,4 +1,4 @@
-"""strategy_cli: the ``chart`` and ``value`` commands (registered by ``cli.py``).
+"""charts: the ``chart`` and ``value`` commands - derive a printable chart, value one exactly.
 
 ``chart`` derives the printable chart for the rules (or takes a given one), values it exactly
 against optimal play and writes the workbook with the CSVs beside it; ``value`` gives the exact
@@ -13,24 +13,29 @@ expected return of a chart read from CSVs or a workbook, and its cost against op
 
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any
 
 import typer
 
+from .common import STANDARD, JsonOpt, RuleArgs, analyze_with_progress, progress, rule_options
+
+__all__ = ["DERIVED_NAME", "NO_RULES", "chart_strategy", "derive", "register"]
+
+#: placeholder default: :func:`rule_options` always passes the real rule arguments
+NO_RULES = RuleArgs()
+
 if TYPE_CHECKING:  # pragma: no cover
-    from ..engine.results import Analysis
     from ..charts.model import Chart
+    from ..engine.results import Analysis
     from ..rules import Rules
     from ..tables import DecisionTables
 
 
-def chart_strategy(path: Path | str, rules: "Rules | None" = None
-                   ) -> tuple["Rules", "DecisionTables", "Chart"]:
+def chart_strategy(path: Path | str, rules: Rules | None = None
+                   ) -> tuple[Rules, DecisionTables, Chart]:
     """(rules, decision tables, chart) for a chart folder or workbook, for ``--strategy``.
 
     ``rules``: value the chart under these rules (None: the rules stored with the chart).
@@ -41,8 +46,8 @@ def chart_strategy(path: Path | str, rules: "Rules | None" = None
     ...
     twentyone_burn.cli.common.InputError: /no/such/chart: no such file or folder
     """
-    from ..charts.model import ChartError
     from ..charts.files import load_chart
+    from ..charts.model import ChartError
     from .common import InputError
     try:
         chart = load_chart(path, rules)
@@ -51,60 +56,11 @@ def chart_strategy(path: Path | str, rules: "Rules | None" = None
         raise InputError(str(e)) from None
 
 
-@contextlib.contextmanager
-def _progress(label: str, total: int | None) -> Iterator[Callable[..., None]]:
-    """A progress callback: a bar on a terminal (stderr), nothing otherwise.
-
-    The callback takes ``(done)`` or ``(done, total)``; other reports only show as activity.
-    """
-    if not sys.stderr.isatty():
-        yield lambda *a, **k: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-    with Progress(TextColumn("{task.description}"), BarColumn(),
-                  TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True) as prog:
-        task = prog.add_task(label, total=total)
-
-        def update(*args: Any, **kwargs: Any) -> None:
-            if args and isinstance(args[0], (int, float)):
-                prog.update(task, completed=args[0])
-                if len(args) > 1 and isinstance(args[1], (int, float)):
-                    prog.update(task, total=args[1])
-            else:
-                prog.update(task, description=f"{label} {' '.join(map(str, args))}".strip())
-
-        yield update
-
-
-@contextlib.contextmanager
-def _status(label: str) -> Iterator[Callable[..., None]]:
-    """A spinner with the latest report, for work of unknown length (the chart derivation
-    reports ``(iteration, expected return)``); nothing when stderr is not a terminal."""
-    if not sys.stderr.isatty():
-        yield lambda *a, **k: None
-        return
-    from rich.console import Console
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  console=Console(stderr=True), transient=True) as prog:
-        task = prog.add_task(label, total=None)
-
-        def update(*args: Any, **kwargs: Any) -> None:
-            parts = [f"{x:+.8f}" if isinstance(x, float) else str(x) for x in args]
-            if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], float):
-                parts = [f"iteration {args[0]}, expected return {args[1]:+.8f}"]
-            prog.update(task, description=f"{label}: {' '.join(parts)}")
-
-        yield update
-
-
 DERIVED_NAME = ("derived total-dependent chart (each cell the best letter over the "
                 "compositions that reach it under the chart, iterated to a fixed point)")
 
 
-def derive(rules: "Rules") -> tuple["Chart", dict[str, Any]]:
+def derive(rules: Rules) -> tuple[Chart, dict[str, Any]]:
     """The derived chart for the rules and what the derivation reports about itself."""
     from ..charts.model import Chart
     from .common import InputError
@@ -113,8 +69,10 @@ def derive(rules: "Rules") -> tuple["Chart", dict[str, Any]]:
     except ImportError:
         raise InputError("this version cannot derive charts (no strategy.derive_chart); "
                          "give a chart with --strategy") from None
-    with _status("deriving the chart") as prog:
-        d = derive_chart(rules, progress=prog)
+    with progress("deriving the chart") as bar:
+        step = None if bar is None else (
+            lambda it, er: bar(it, None, f"iteration {it}, expected return {er:+.8f}"))
+        d = derive_chart(rules, progress=step)
     if isinstance(d, Chart):
         return d, {}
     info = {k: getattr(d, k) for k in ("expected_return", "optimal_return", "best_iteration",
@@ -122,22 +80,12 @@ def derive(rules: "Rules") -> tuple["Chart", dict[str, Any]]:
     return Chart.from_arrays(rules, d.hard, d.soft, d.resplit, d.burn_values, DERIVED_NAME), info
 
 
-def _analyze(rules: "Rules", tables: "DecisionTables | None", label: str) -> "Analysis":
-    from ..engine.game import analyze
-    with _progress(label, 10) as prog:
-        return analyze(rules, progress=prog, tables=tables)
-
-
-def _given(*options: Any) -> bool:
-    return any(o is not None for o in options)
-
-
-def _figures(a: "Analysis") -> dict[str, float]:
+def _figures(a: Analysis) -> dict[str, float]:
     return {"expected_return": a.expected_return, "house_edge": a.house_edge,
             "element_of_risk": a.element_of_risk, "average_total_wager": a.average_total_wager}
 
 
-def _report(chart: "Chart", valued: "Analysis", optimal: "Analysis | None",
+def _report(chart: Chart, valued: Analysis, optimal: Analysis | None,
             seconds: dict[str, float], files: list[Path] | None) -> dict[str, Any]:
     from .. import __version__
     r = chart.rules
@@ -183,45 +131,38 @@ def _print(out: dict[str, Any], title: str) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``chart`` and ``value`` to the main app."""
-    from .common import DasOpt, DecksOpt, DoubleOnOpt, JsonOpt, MaxHandsOpt, RsaOpt, RulesOpt, S17Opt, SplitOpt, build_rules
-
     StrategyOpt = typer.Option(..., "--strategy",
                                help="A chart: folder of CSVs (burn.csv, hard.csv, soft.csv, "
                                     "resplit.csv, rules.toml) or an .xlsx workbook.")
 
     @app.command()
+    @rule_options(*STANDARD)
     def chart(out: Path = typer.Option(Path("chart"), "--out",
                                        help="Folder for chart.xlsx and the CSVs, or a path "
                                             "ending .xlsx (CSVs go beside it)."),
-              strategy: Optional[Path] = typer.Option(
+              strategy: Path | None = typer.Option(
                   None, "--strategy",
                   help="Write this chart (folder or .xlsx) instead of deriving one."),
-              rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
-              s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
-              resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
-              double_on: Optional[str] = DoubleOnOpt,
-              mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+              as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Derive the printable strategy chart, value it exactly and write the workbook."""
         from ..export.chart_workbook import save_chart
         from .common import InputError
-        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                mandatory_split)
-        rules = build_rules(*opts)
+        rules = rule_args.build()
         seconds: dict[str, float] = {}
         derivation: dict[str, Any] = {}
         t0 = time.perf_counter()
         if strategy is not None:
-            rules, tables, the_chart = chart_strategy(strategy, rules if _given(*opts) else None)
+            rules, tables, the_chart = chart_strategy(strategy, rules if rule_args.given else None)
             the_chart = the_chart.with_rules(rules)
         else:
             the_chart, derivation = derive(rules)
             tables = the_chart.to_tables()
             seconds["derive"] = time.perf_counter() - t0
         t1 = time.perf_counter()
-        valued = _analyze(rules, tables, "valuing the chart")
+        valued = analyze_with_progress(rules, tables, "valuing the chart")
         seconds["value chart"] = time.perf_counter() - t1
         t1 = time.perf_counter()
-        optimal = _analyze(rules, None, "optimal play")
+        optimal = analyze_with_progress(rules, None, "optimal play")
         seconds["optimal play"] = time.perf_counter() - t1
         try:
             files = save_chart(the_chart, out, optimal, valued)
@@ -237,30 +178,25 @@ def register(app: typer.Typer) -> None:
             _print(res, "21 Burn strategy chart")
 
     @app.command()
+    @rule_options(*STANDARD)
     def value(strategy: Path = StrategyOpt,
               compare: bool = typer.Option(True, "--compare/--no-compare",
                                            help="Also value optimal play (the chart's cost)."),
-              rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
-              s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
-              resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
-              double_on: Optional[str] = DoubleOnOpt,
-              mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+              as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """The exact expected return of a chart and its cost against optimal play.
 
         The chart is played under its own rules unless rules options are given.
         """
-        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                mandatory_split)
-        rules = build_rules(*opts)
-        rules, tables, the_chart = chart_strategy(strategy, rules if _given(*opts) else None)
+        rules = rule_args.build()
+        rules, tables, the_chart = chart_strategy(strategy, rules if rule_args.given else None)
         seconds: dict[str, float] = {}
         t0 = time.perf_counter()
-        valued = _analyze(rules, tables, "valuing the chart")
+        valued = analyze_with_progress(rules, tables, "valuing the chart")
         seconds["value chart"] = time.perf_counter() - t0
         optimal = None
         if compare:
             t1 = time.perf_counter()
-            optimal = _analyze(rules, None, "optimal play")
+            optimal = analyze_with_progress(rules, None, "optimal play")
             seconds["optimal play"] = time.perf_counter() - t1
         res = _report(the_chart, valued, optimal, seconds, None)
         if as_json:

@@ -1,4 +1,4 @@
-"""report_cli: the ``report`` and ``tune`` commands (registered by ``cli.py``).
+"""report: the ``report`` and ``tune`` commands - the par sheet and payout tuning.
 
 ``report`` writes the house-edge report of a game in four formats (Markdown, HTML, JSON, xlsx);
 ``tune`` finds the payout (``win_pays`` or ``commission``) that gives the house a target edge
@@ -10,15 +10,20 @@ and writes the tuned rules file.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
-import sys
 import time
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 import typer
+
+from .common import STANDARD, InputError, JsonOpt, RuleArgs, progress, rule_options
+
+__all__ = ["NO_RULES", "parse_edge", "register"]
+
+#: placeholder default: :func:`rule_options` always passes the real rule arguments
+NO_RULES = RuleArgs()
 
 
 def parse_edge(text: str) -> float:
@@ -29,7 +34,6 @@ def parse_edge(text: str) -> float:
     ...
     twentyone_burn.cli.common.InputError: --target-edge must be a number like 0.02 or 2%, not 'two'
     """
-    from .common import InputError
     t = text.strip()
     percent = t.endswith("%")
     try:
@@ -41,55 +45,22 @@ def parse_edge(text: str) -> float:
     return x / 100.0 if percent else x
 
 
-@contextlib.contextmanager
-def _bar(label: str) -> Iterator[Callable[[str, float, float], None]]:
-    """progress(step, done, total) drawing a rich bar on stderr when it is a terminal.
-
-    The bar is refreshed by the calls themselves (no refresh thread), so the simulator can
-    fork its workers while it is shown.
-    """
-    if not sys.stderr.isatty():
-        yield lambda *a: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, \
-        TimeElapsedColumn
-    prog = Progress(TextColumn(label), BarColumn(), TaskProgressColumn(),
-                    TextColumn("{task.description}"), TimeElapsedColumn(),
-                    console=Console(stderr=True), transient=True, auto_refresh=False)
-    task = prog.add_task("", total=1.0)
-    prog.start()
-
-    def update(step: str, done: float, total: float) -> None:
-        prog.update(task, description=step, completed=done, total=total)
-        prog.refresh()
-
-    try:
-        yield update
-    finally:
-        prog.stop()
-
-
 def _write_text(path: Path, text: str) -> Path:
-    from ..export import write_files
+    from ..io import write_files
     return write_files({path: text.encode()})[0]
 
 
 def register(app: typer.Typer) -> None:
     """Add ``report`` and ``tune`` to the main app."""
     from .. import __version__
-    from .common import DasOpt, DecksOpt, DoubleOnOpt, InputError, JsonOpt, MaxHandsOpt, RsaOpt, RulesOpt, S17Opt, SplitOpt, build_rules
-    from ..report import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, KNOBS
+    from ..report import DEFAULT_SEED, DEFAULT_SIM_ROUNDS
+    from ..tune import KNOBS
 
     @app.command()
-    def report(rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
-               s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
-               resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
-               double_on: Optional[str] = DoubleOnOpt,
-               mandatory_split: Optional[bool] = SplitOpt,
-               out: Path = typer.Option(Path("reports"), "--out",
+    @rule_options(*STANDARD)
+    def report(out: Path = typer.Option(Path("reports"), "--out",
                                         help="Folder the report files are written to."),
-               verify_rounds: Optional[int] = typer.Option(
+               verify_rounds: int | None = typer.Option(
                    None, "--verify-rounds",
                    help="Add the verification (theory vs simulation) with this many rounds; "
                         "its simulation then gives the per-round figures."),
@@ -102,9 +73,9 @@ def register(app: typer.Typer) -> None:
                variations: bool = typer.Option(
                    True, "--variations/--no-variations",
                    help="Value every rule variation (one exact analysis each)."),
-               workers: Optional[int] = typer.Option(
+               workers: int | None = typer.Option(
                    None, "--workers", help="Simulation worker processes (default: the cores)."),
-               ) -> None:
+               rule_args: RuleArgs = NO_RULES) -> None:
         """The house-edge report (par sheet): Markdown, HTML, JSON and xlsx in --out."""
         from ..export import write_report
         from ..report import build_report
@@ -119,14 +90,15 @@ def register(app: typer.Typer) -> None:
             raise InputError(f"--workers must be at least 1, not {workers}")
         if out.exists() and not out.is_dir():
             raise InputError(f"--out {out} is a file, not a folder")
-        rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                            mandatory_split)
+        rules = rule_args.build()
         t0 = time.perf_counter()
         try:
-            with _bar("report") as prog:
+            with progress("report") as bar:
+                step = None if bar is None else (lambda what, done, total:
+                                                 bar(done, total, what))
                 rep = build_report(rules, variations=None if variations else [],
                                    sim_rounds=sim_rounds, verify_rounds=verify_rounds,
-                                   seed=seed, workers=workers, progress=prog)
+                                   seed=seed, workers=workers, progress=step)
         except SimulationError as e:
             raise InputError(str(e)) from None
         t1 = time.perf_counter()
@@ -153,36 +125,33 @@ def register(app: typer.Typer) -> None:
                    f"{t2 - t1:.1f} s)")
 
     @app.command()
+    @rule_options(*STANDARD)
     def tune(knob: str = typer.Option(..., "--knob",
                                       help=f"The payout knob to tune: {', '.join(KNOBS)}."),
              target_edge: str = typer.Option(..., "--target-edge",
                                              help="House edge wanted, e.g. 0.02 or 2%."),
-             rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
-             s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
-             resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
-             double_on: Optional[str] = DoubleOnOpt,
-             mandatory_split: Optional[bool] = SplitOpt,
              out: Path = typer.Option(Path("tuned-rules.toml"), "--out",
                                       help="The tuned rules file to write."),
-             as_json: bool = JsonOpt) -> None:
+             as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Find the knob value that gives the house a target edge under optimal play."""
         from ..engine.game import analyze
-        from ..report import TuneError, tune as run
+        from ..tune import TuneError
+        from ..tune import tune as run
         target = parse_edge(target_edge)
         if knob not in KNOBS:
             raise InputError(f"unknown knob {knob!r}; choose one of: {', '.join(KNOBS)}")
         if out.is_dir():
             raise InputError(f"--out {out} is a folder; give the rules file to write")
-        rules = build_rules(rules_file, decks, s17, max_hands, resplit_aces, das, double_on,
-                            mandatory_split)
+        rules = rule_args.build()
         t0 = time.perf_counter()
-        with _bar("tuning") as prog:
+        with progress("tuning", unit="up cards") as bar:
             state = {"n": 0}
 
             def evaluate(r: Any) -> Any:
                 state["n"] += 1
                 label = f"analysis {state['n']}: {knob} = {getattr(r, knob):.12g}"
-                return analyze(r, progress=lambda k: prog(label, k, 10))
+                return analyze(r, progress=None if bar is None else
+                               (lambda k: bar(k, 10, label)))
 
             try:
                 res = run(rules, knob, target, evaluate=evaluate)

@@ -1,4 +1,4 @@
-"""simulate_cli: the ``simulate`` and ``verify`` commands (registered by ``cli.py``).
+"""simulate: the ``simulate`` and ``verify`` commands - the Monte Carlo second opinion.
 
 >>> from typer.testing import CliRunner
 >>> from twentyone_burn.cli import app
@@ -10,15 +10,24 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional
+from typing import Any
 
 import typer
+
+from ..engine.game import optimal_tables
+from ..export.verification import write_verification
+from .common import STANDARD, JsonOpt, RuleArgs, analyze_with_progress, progress, rule_options
+
+__all__ = ["NO_RULES", "STRATEGIES", "register", "resolve_strategy"]
+
+#: placeholder default: :func:`rule_options` always passes the real rule arguments
+NO_RULES = RuleArgs()
 
 STRATEGIES = ("optimal", "chart", "always-stand")
 
@@ -27,44 +36,9 @@ def _workers_default() -> int:
     return os.cpu_count() or 1
 
 
-@contextlib.contextmanager
-def progress_bar(label: str) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar on stderr with rounds/s and ETA, only when stderr is a terminal.
-
-    Yields the ``progress(done, total)`` callback for :func:`simulate`, or None when piped.
-    """
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import (BarColumn, Progress, TextColumn, TimeElapsedColumn,
-                               TimeRemainingColumn)
-    # started at the first report, after simulate() has forked its workers: no thread is
-    # running in this process when it forks
-    prog = Progress(TextColumn(label), BarColumn(),
-                    TextColumn("{task.completed:,}/{task.total:,} rounds"),
-                    TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
-                    TimeRemainingColumn(), console=Console(stderr=True), transient=True)
-    state: dict[str, Any] = {}
-
-    def update(done: int, total: int) -> None:
-        now = time.perf_counter()
-        if "task" not in state:
-            # the first report comes as the workers start; rounds done by then were resumed
-            # from a checkpoint and are not this run's speed
-            prog.start()
-            state.update(task=prog.add_task(label, total=total, completed=done, rate=""),
-                         start=(done, now))
-            return
-        d0, t0 = state["start"]
-        rate = (done - d0) / (now - t0) if now > t0 else 0.0
-        prog.update(state["task"], completed=done, rate=f"{rate / 1e6:.2f} M rounds/s")
-
-    try:
-        yield update
-    finally:
-        if "task" in state:
-            prog.stop()
+def _simulation_bar() -> Any:
+    """The simulator's progress bar: rounds done, rounds/s and the time left."""
+    return progress("simulating", unit="rounds", rate_unit="M rounds/s", rate_scale=1e6)
 
 
 def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any, str]:
@@ -73,13 +47,13 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
     ``name``: optimal, always-stand, chart (derive the chart for the rules) or a chart folder
     or .xlsx workbook (played under its own rules unless rule options were given).
 
-    >>> resolve_strategy("psychic", None, False)
+    >>> resolve_strategy("psychic", None, False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    twentyone_burn.cli.common.InputError: unknown strategy 'psychic'; give optimal, chart, always-stand or a chart folder / .xlsx workbook
+    twentyone_burn.cli.common.InputError: unknown strategy 'psychic'; give optimal, chart, ...
     """
-    from .common import InputError
     from ..tables import DecisionTables
+    from .common import InputError
     if name == "optimal":
         return rules, None, "optimal"
     if name == "always-stand":
@@ -95,11 +69,11 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
     return rules, tables, "chart"
 
 
-def _run(fn: Callable[[], Any], checkpoint: Optional[Path]) -> Any:
+def _run(fn: Callable[[], Any], checkpoint: Path | None) -> Any:
     """Turn the simulator's own errors into the CLI's one-line input errors, and Ctrl-C into
     one line saying how to resume."""
-    from .common import InputError
     from ..sim import SimulationError
+    from .common import InputError
     try:
         return fn()
     except SimulationError as e:
@@ -121,7 +95,7 @@ def _check_counts(rounds: int, workers: int, chunk_size: int) -> None:
         raise InputError(f"--chunk-size must be at least 1, not {chunk_size}")
 
 
-def _check_seed(seed: Optional[int]) -> None:
+def _check_seed(seed: int | None) -> None:
     from .common import InputError
     if seed is not None and seed < 0:
         raise InputError(f"--seed must be a whole number 0 or above, not {seed}")
@@ -130,7 +104,6 @@ def _check_seed(seed: Optional[int]) -> None:
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``verify`` to the main app."""
     from .. import __version__
-    from .common import DasOpt, DecksOpt, DoubleOnOpt, JsonOpt, MaxHandsOpt, RsaOpt, RulesOpt, S17Opt, SplitOpt, build_rules
     from ..sim import DEFAULT_CHUNK
 
     RoundsOpt = typer.Option(1_000_000, "--rounds", help="Rounds to play.")
@@ -150,32 +123,25 @@ def register(app: typer.Typer) -> None:
              "always-stand, or a chart folder / .xlsx workbook (e.g. strategy_tables).")
 
     @app.command()
-    def simulate(rounds: int = RoundsOpt, seed: Optional[int] = SeedOpt,
+    @rule_options(*STANDARD)
+    def simulate(rounds: int = RoundsOpt, seed: int | None = SeedOpt,
                  strategy: str = StrategyOpt,
-                 workers: Optional[int] = WorkersOpt, chunk_size: int = ChunkOpt,
-                 scheduler: Optional[str] = SchedOpt, checkpoint: Optional[Path] = CkptOpt,
-                 penetration: Optional[float] = typer.Option(
+                 workers: int | None = WorkersOpt, chunk_size: int = ChunkOpt,
+                 scheduler: str | None = SchedOpt, checkpoint: Path | None = CkptOpt,
+                 penetration: float | None = typer.Option(
                      None, "--penetration",
                      help="Deal to a cut card at this fraction of the shoe (default: "
                           "reshuffle every round)."),
-                 rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
-                 s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
-                 resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
-                 double_on: Optional[str] = DoubleOnOpt,
-                 mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+                 as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Monte Carlo of the game: mean return, SE, 99% interval, SD, frequencies."""
         from ..sim import simulate as run
         workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
-        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on, mandatory_split)
-        rules, tables, _ = resolve_strategy(strategy, build_rules(*opts),
-                                            any(o is not None for o in opts))
+        rules, tables, _ = resolve_strategy(strategy, rule_args.build(), rule_args.given)
         if tables is None:
-            from .common import _progress_analyze
-            from ..engine.game import optimal_tables
-            tables = optimal_tables(rules, _progress_analyze(rules).kept)
-        with progress_bar("simulating") as prog:
+            tables = optimal_tables(rules, analyze_with_progress(rules).kept)
+        with _simulation_bar() as prog:
             res = _run(lambda: run(tables, rounds, seed=seed, chunk_size=chunk_size,
                                    workers=workers, scheduler=scheduler, checkpoint=checkpoint,
                                    penetration=penetration, progress=prog), checkpoint)
@@ -212,41 +178,32 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"speed: {speed}")
 
     @app.command()
+    @rule_options(*STANDARD)
     def verify(rounds: int = typer.Option(10_000_000, "--rounds", help="Rounds to simulate."),
-               seed: Optional[int] = SeedOpt, strategy: str = StrategyOpt,
-               workers: Optional[int] = WorkersOpt,
-               chunk_size: int = ChunkOpt, scheduler: Optional[str] = SchedOpt,
-               checkpoint: Optional[Path] = CkptOpt,
+               seed: int | None = SeedOpt, strategy: str = StrategyOpt,
+               workers: int | None = WorkersOpt,
+               chunk_size: int = ChunkOpt, scheduler: str | None = SchedOpt,
+               checkpoint: Path | None = CkptOpt,
                out: Path = typer.Option(Path("."), "--out",
                                         help="Folder for the verification record."),
-               rules_file: Optional[Path] = RulesOpt, decks: Optional[str] = DecksOpt,
-               s17: Optional[bool] = S17Opt, max_hands: Optional[int] = MaxHandsOpt,
-               resplit_aces: Optional[bool] = RsaOpt, das: Optional[bool] = DasOpt,
-               double_on: Optional[str] = DoubleOnOpt,
-               mandatory_split: Optional[bool] = SplitOpt, as_json: bool = JsonOpt) -> None:
+               as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Theory vs simulation (exact engine vs Monte Carlo); exit 0 on PASS, 1 on FAIL."""
-        from .common import _progress_analyze
         from ..verify import verify as run
         workers = _workers_default() if workers is None else workers
         _check_counts(rounds, workers, chunk_size)
         _check_seed(seed)
-        opts = (rules_file, decks, s17, max_hands, resplit_aces, das, double_on, mandatory_split)
         t0 = time.perf_counter()
-        rules, tables, label = resolve_strategy(strategy, build_rules(*opts),
-                                                any(o is not None for o in opts))
-        if tables is None:
-            analysis = _progress_analyze(rules)
-        else:
-            from .charts import _analyze
-            analysis = _analyze(rules, tables, "valuing the strategy")
+        rules, tables, label = resolve_strategy(strategy, rule_args.build(), rule_args.given)
+        analysis = analyze_with_progress(rules, tables, "analysing" if tables is None
+                                         else "valuing the strategy")
         engine = time.perf_counter() - t0
-        with progress_bar("simulating") as prog:
+        with _simulation_bar() as prog:
             v = _run(lambda: run(rules, rounds, seed=seed, chunk_size=chunk_size,
                                  workers=workers, scheduler=scheduler, checkpoint=checkpoint,
                                  progress=prog, tables=tables, analysis=analysis, label=label),
                      checkpoint)
         v.engine_seconds += engine
-        paths = v.write(out)
+        paths = write_verification(v, out)
         if as_json:
             d = v.to_json_dict()
             d["record"] = [str(p) for p in paths]

@@ -27,6 +27,10 @@ from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, stan
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import SplitValue, split_hands, split_stand_evs, split_values
 
+__all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
+           "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
+           "unsplit_stand_cached", "unsplit_stand_evs"]
+
 
 @dataclass(frozen=True)
 class KeptValues:

@@ -56,6 +56,9 @@ from .player import natural_probs, payoff_table, play_hands
 from .results import ClassicAnalysis
 from .split import SplitValue, split_hands, split_values
 
+__all__ = ["ACTIONS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand", "dealer_row",
+           "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values", "UpValues"]
+
 #: no burned card (the classic deal), for :func:`~twentyone_burn.engine.dealer.stand_evs`
 NO_BURN = np.array([-1], dtype=np.int64)
 ACTIONS = ("stand", "hit", "double", "split", "surrender", "natural")

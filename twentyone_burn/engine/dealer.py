@@ -30,6 +30,10 @@ from ..rules import Rules
 from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
 from ..tables import hand_table
 
+__all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie",
+           "dealer_classes", "dealer_distribution", "dealer_distributions", "dealer_trie",
+           "DealerTrie", "kept_cards", "pair_bins", "payoff_weights", "stand_evs", "trie_outcomes"]
+
 NOUTCOMES = 7
 #: every rank as the burned card, for :func:`stand_evs`
 ALL_BURNS = np.arange(10, dtype=np.int64)

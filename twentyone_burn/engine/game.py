@@ -25,6 +25,8 @@ from .burn import KeptValues, burn_choices, kept_values
 from .dealer import dealer_distribution
 from .results import STRATEGY, Analysis, outcome_dict
 
+__all__ = ["analyze", "dealer_table", "kept_kind", "optimal_tables", "return_table"]
+
 
 def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
     """Dealer outcome probabilities by up card, for the full shoe less that up card."""

@@ -30,6 +30,10 @@ from ..shoe import INFINITE_PROBS
 from ..tables import DOUBLE, HIT, STAND, hand_table
 from .dealer import NOUTCOMES, OUTCOME_TOTALS
 
+__all__ = ["MONEY", "NCELLS", "cell_of_hands", "choose", "draw_probs", "HandValues",
+           "natural_probs", "no_natural", "payoff_table", "play_hands", "reach_cell_sums",
+           "Valuation"]
+
 #: (stand multiplier, double multiplier, bust result) of a money valuation
 MONEY = np.array([1.0, 2.0, -1.0])
 

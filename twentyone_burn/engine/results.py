@@ -22,8 +22,8 @@ from ..rules import Rules
 if TYPE_CHECKING:  # pragma: no cover
     from .burn import KeptValues
 
-__all__ = ["POST_SPLIT_STRATEGY", "STRATEGY", "Analysis", "ClassicAnalysis", "HeadlineFigures",
-           "outcome_dict"]
+__all__ = ["DEALER_KEYS", "POST_SPLIT_STRATEGY", "STRATEGY", "Analysis", "ClassicAnalysis",
+           "HeadlineFigures", "outcome_dict"]
 
 POST_SPLIT_STRATEGY = (
     "CDP-H: each split hand plays the composition-dependent optimum for its own cards, the "
@@ -100,6 +100,10 @@ class Analysis(HeadlineFigures):
     kept: dict[int, KeptValues] = field(repr=False)
     version: str = __version__
     strategy: str = STRATEGY
+
+
+#: the keys of :func:`outcome_dict`, in order
+DEALER_KEYS = ("17", "18", "19", "20", "21", "bust")
 
 
 def outcome_dict(d: np.ndarray) -> dict[str, float]:

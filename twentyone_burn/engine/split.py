@@ -35,6 +35,9 @@ from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
 from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
 from .player import MONEY, HandValues, _play_hands, natural_probs, play_hands
 
+__all__ = ["pattern_value", "second_card_counts", "second_card_probs", "split_hands",
+           "split_on_shoe", "split_stand_evs", "split_value", "split_values", "SplitValue"]
+
 
 @functools.cache
 def split_hands(pair: int, one_card: bool) -> np.ndarray:

@@ -9,13 +9,18 @@ Formatting is the one place figures are rounded (see the report's rounding polic
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..report import Report
+    from ..report.results import Report
+
+__all__ = ["FIGURE_KEYS", "build", "Bullets", "Code", "Document", "Figure", "figure_keys",
+           "frame_records", "Para", "pct", "prob", "Section", "signed", "Table", "with_se"]
 
 
 # -- number formats ----------------------------------------------------------------------------
@@ -105,7 +110,7 @@ class Document:
 FIGURE_KEYS = ("dealer-bust", "net-result", "variations")
 
 
-def figure_keys(report: "Report") -> list[str]:
+def figure_keys(report: Report) -> list[str]:
     """The figures this report has (the net result needs a simulation, the rule effects need
     variations)."""
     keys = ["dealer-bust"]
@@ -116,7 +121,7 @@ def figure_keys(report: "Report") -> list[str]:
     return keys
 
 
-def _seed_text(report: "Report") -> str:
+def _seed_text(report: Report) -> str:
     s = report.simulation
     if s is None:
         return "no simulation"
@@ -125,7 +130,7 @@ def _seed_text(report: "Report") -> str:
     return str(s.seed)
 
 
-def build(report: "Report") -> Document:
+def build(report: Report) -> Document:
     """The report as sections of formatted blocks.
 
     >>> from twentyone_burn.report import build_report
@@ -161,7 +166,7 @@ def build(report: "Report") -> Document:
     return Document("21 Burn: house-edge report (par sheet)", meta, sections)
 
 
-def _rules(r: "Report") -> Section:
+def _rules(r: Report) -> Section:
     return Section("The rules", "rules", [
         Bullets(r.rules_words),
         Para(f"As a rules file (`twentyone-burn report --rules FILE`); rules hash "
@@ -170,7 +175,7 @@ def _rules(r: "Report") -> Section:
     ])
 
 
-def _strategy(r: "Report") -> Section:
+def _strategy(r: Report) -> Section:
     # the engine's strategy statement ends with the post-split strategy: state that once
     head = r.strategy.replace(r.post_split_strategy, "").strip()
     return Section("Strategy, method and rounding", "strategy", [
@@ -190,7 +195,7 @@ def _strategy(r: "Report") -> Section:
     ])
 
 
-def _headline(r: "Report") -> Section:
+def _headline(r: Report) -> Section:
     s, p = r.summary, r.probabilities
     split_key = "forced_split" if "forced_split" in p else "split"
     rows = [
@@ -233,8 +238,9 @@ def _headline(r: "Report") -> Section:
                    [Table(["figure", "value", "source"], rows, "lrl")])
 
 
-def _return_table(r: "Report") -> Section:
+def _return_table(r: Report) -> Section:
     t = r.return_table
+    assert t is not None   # the section is built only for a report with a return table
     rows = [[h, e, f"{pays:+g}", prob(pr), signed(c)]
             for h, e, pays, pr, c in t[["hands", "event", "pays", "probability",
                                         "contribution"]].itertuples(index=False)]
@@ -253,8 +259,9 @@ def _return_table(r: "Report") -> Section:
     ])
 
 
-def _net(r: "Report") -> Section:
+def _net(r: Report) -> Section:
     sim = r.simulation
+    assert sim is not None   # the section is built only for a report with a simulation
     rows = [[f"{v:+g}" if v else "0", prob(pr, 8), prob(se, 8)]
             for v, pr, se in sim.net[["net", "probability", "se"]].itertuples(index=False)]
     return Section("Net result per round (simulated)", "net-result", [
@@ -267,7 +274,7 @@ def _net(r: "Report") -> Section:
     ])
 
 
-def _by_up(r: "Report") -> Section:
+def _by_up(r: Report) -> Section:
     t = r.burn["by_up"]
     rows = [[u, prob(pu, 6), signed(ev, 6), signed(c, 6), prob(w, 6)]
             for u, pu, ev, c, w in t[["up", "probability", "ev", "contribution",
@@ -283,7 +290,7 @@ def _by_up(r: "Report") -> Section:
     ])
 
 
-def _dealer(r: "Report") -> Section:
+def _dealer(r: Report) -> Section:
     d = r.dealer
     cols = ["17", "18", "19", "20", "21", "22", "23+", "bust"]
     rows = [[u, name] + [prob(x, 6) for x in vals]
@@ -313,7 +320,7 @@ def _dealer(r: "Report") -> Section:
     ])
 
 
-def _burn(r: "Report") -> Section:
+def _burn(r: Report) -> Section:
     b = r.burn
     bv = b["burn_value"]
     value = Table(["burn", "expected return"], [
@@ -364,7 +371,7 @@ def _burn(r: "Report") -> Section:
     ])
 
 
-def _variations(r: "Report") -> Section:
+def _variations(r: Report) -> Section:
     v = r.variations
     rows = []
     for row in v.itertuples(index=False):
@@ -384,8 +391,9 @@ def _variations(r: "Report") -> Section:
     return Section("Effect of each rule", "variations", blocks)
 
 
-def _verification(r: "Report") -> Section:
+def _verification(r: Report) -> Section:
     v = r.verification
+    assert v is not None   # the section is built only for a report with a verification
     sim = v["simulation"]
     rows = []
     for c in v["checks"]:
@@ -405,7 +413,7 @@ def _verification(r: "Report") -> Section:
     ])
 
 
-def _reproduce(r: "Report") -> Section:
+def _reproduce(r: Report) -> Section:
     cmd = "twentyone-burn report --rules RULES.toml"
     sim = r.simulation
     if r.verification is not None:
@@ -440,9 +448,6 @@ def frame_records(df: pd.DataFrame) -> list[dict[str, Any]]:
 
 
 def _plain(v: Any) -> Any:
-    import math
-
-    import numpy as np
     if isinstance(v, (np.integer,)):
         return int(v)
     if isinstance(v, (np.floating, float)):

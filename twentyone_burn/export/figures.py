@@ -1,8 +1,8 @@
 """figures: the report's plots (matplotlib, no pyplot state), as SVG or PNG bytes.
 
-Each function draws numbers already in the :class:`~twentyone_burn.report.Report`; none computes
-a probability. SVGs are reproducible byte for byte (no date, fixed id salt, text as paths, so
-the page needs no fonts).
+Each function draws numbers already in the :class:`~twentyone_burn.report.results.Report`;
+none computes a probability. SVGs are reproducible byte for byte (no date, fixed id salt, text
+as paths, so the page needs no fonts).
 
 >>> import pandas as pd
 >>> d = pd.DataFrame({"up": ["A", "A"], "dealer": ["21 Burn", "ordinary"], "bust": [.3, .1]})
@@ -13,16 +13,22 @@ b'<?xml'
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+if TYPE_CHECKING:  # pragma: no cover - matplotlib.typing is new in matplotlib 3.8
+    from matplotlib.typing import RcKeyType
+
+__all__ = ["BURN_COLOUR", "ORDINARY_COLOUR", "dealer_bust", "net_result", "variations"]
+
 BURN_COLOUR = "#c0392b"
 ORDINARY_COLOUR = "#7f8c8d"
-_RC = {"svg.hashsalt": "twentyone-burn", "svg.fonttype": "path", "font.size": 10,
-       "axes.spines.top": False, "axes.spines.right": False}
+_RC: dict[RcKeyType, Any] = {"svg.hashsalt": "twentyone-burn", "svg.fonttype": "path",
+                             "font.size": 10, "axes.spines.top": False,
+                             "axes.spines.right": False}
 
 
 def _save(fig: Figure, fmt: str) -> bytes:

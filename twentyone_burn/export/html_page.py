@@ -15,6 +15,8 @@ import re
 
 from .document import Bullets, Code, Document, Figure, Para, Table
 
+__all__ = ["CSS", "render"]
+
 CSS = """
 body { font-family: -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
        color: #1d2430; max-width: 1100px; margin: 2em auto; padding: 0 1.5em; line-height: 1.45; }

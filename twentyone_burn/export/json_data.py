@@ -18,7 +18,9 @@ import numpy as np
 from .document import frame_records
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..report import Report
+    from ..report.results import Report
+
+__all__ = ["FORMAT", "clean", "render", "to_json_dict"]
 
 FORMAT = 1
 
@@ -38,7 +40,7 @@ def clean(x: Any) -> Any:
     return x
 
 
-def to_json_dict(report: "Report") -> dict[str, Any]:
+def to_json_dict(report: Report) -> dict[str, Any]:
     """The report as plain JSON values."""
     r = report
     sim = r.simulation
@@ -95,6 +97,6 @@ def to_json_dict(report: "Report") -> dict[str, Any]:
     })
 
 
-def render(report: "Report") -> str:
+def render(report: Report) -> str:
     """The JSON text (indented, keys in report order)."""
     return json.dumps(to_json_dict(report), indent=1, allow_nan=False) + "\n"

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from .document import Bullets, Code, Document, Figure, Para, Table
 
+__all__ = ["render"]
+
 
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")

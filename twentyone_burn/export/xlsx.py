@@ -11,8 +11,9 @@ Every sheet starts with the line that identifies the report (game, version, rule
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 from openpyxl import Workbook
@@ -21,7 +22,9 @@ from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..report import Report
+    from ..report.results import Report
+
+__all__ = ["number_format", "render"]
 
 _FORMATS = {
     "probability": "0.0000000000",
@@ -40,7 +43,7 @@ def number_format(kind: str) -> str:
     return _FORMATS[kind]
 
 
-def _identity(report: "Report") -> str:
+def _identity(report: Report) -> str:
     sim = report.simulation
     seed = ("" if sim is None else
             f" | simulation seed {sim.seed if sim.seed is not None else 'entropy'} "
@@ -49,7 +52,7 @@ def _identity(report: "Report") -> str:
             f"{report.created} | rules hash {report.rules_hash}{seed}")
 
 
-def _sheet(wb: Workbook, title: str, report: "Report", heading: str):
+def _sheet(wb: Workbook, title: str, report: Report, heading: str):
     ws = wb.create_sheet(title)
     ws["A1"] = _identity(report)
     ws["A1"].font = Font(italic=True, size=9, color="555F6D")
@@ -95,7 +98,7 @@ def _widths(ws, widths: Sequence[int]) -> None:
         ws.column_dimensions[get_column_letter(i)].width = w
 
 
-def render(report: "Report", figures_png: dict[str, bytes]) -> bytes:
+def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
     """The workbook's bytes; ``figures_png`` maps a figure key to PNG bytes."""
     r = report
     wb = Workbook()
@@ -240,7 +243,7 @@ def render(report: "Report", figures_png: dict[str, bytes]) -> bytes:
     if figures_png:
         ws = _sheet(wb, "Figures", r, "Figures")
         row = 4
-        for key, png in figures_png.items():
+        for png in figures_png.values():
             img = Image(io.BytesIO(png))
             scale = 900 / img.width
             img.width, img.height = int(img.width * scale), int(img.height * scale)

@@ -1,0 +1,171 @@
+"""The layout's contracts: layers (import-linter), no import cycles, lint, types, one writer.
+
+These run with the README's test command, so a change that breaks the architecture fails CI
+like any other defect.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("twentyone_burn", "guts_family")
+
+
+def _run(*cmd: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
+def _tool(name: str) -> str:
+    path = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
+    if path is None:
+        pytest.skip(f"{name} is not installed (pip install -e '.[test]')")
+    return path
+
+
+def test_import_linter_contracts_are_kept():
+    r = _run(_tool("lint-imports"), "--no-cache")
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    assert "0 broken" in r.stdout
+
+
+def test_ruff_lint_and_import_order():
+    r = _run(_tool("ruff"), "check", *PACKAGES)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+
+
+def test_mypy_types():
+    r = _run(_tool("mypy"))
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """Every package module -> the package modules it imports, anywhere in its body (imports
+    inside functions count: they hid cycles before). A package's imports of its own
+    submodules from ``__init__`` are left out (re-exports, not dependencies)."""
+    files: dict[str, Path] = {}
+    for pkg in PACKAGES:
+        for p in (ROOT / pkg).rglob("*.py"):
+            name = ".".join(p.relative_to(ROOT).with_suffix("").parts)
+            files[name.removesuffix(".__init__")] = p
+    graph: dict[str, set[str]] = {m: set() for m in files}
+    for mod, path in files.items():
+        is_pkg = path.name == "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = mod.split(".")
+                    keep = len(parts) - node.level + (1 if is_pkg else 0)
+                    base = ".".join(parts[:keep] + ([node.module] if node.module else []))
+                names = [base] + [f"{base}.{a.name}" for a in node.names]
+            for n in names:
+                while n and n not in files:
+                    n = n.rpartition(".")[0]
+                if n and n != mod and not (is_pkg and n.startswith(mod + ".")):
+                    graph[mod].add(n)
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_cycles_counting_imports_inside_functions():
+    graph = _module_graph()
+    assert len(graph) > 40
+    assert _cycles(graph) == []
+
+
+def test_the_cycle_check_finds_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_nothing_imports_the_command_line():
+    graph = _module_graph()
+    bad = {m: sorted(d) for m, d in graph.items()
+           if not m.split(".")[1:2] == ["cli"] and any(".cli" in x for x in d)}
+    assert bad == {}
+
+
+def test_one_atomic_writer():
+    """Only twentyone_burn/io.py renames temporary files into place."""
+    writers = []
+    for pkg in PACKAGES:
+        for p in (ROOT / pkg).rglob("*.py"):
+            text = p.read_text(encoding="utf-8")
+            if "mkstemp" in text or "os.replace(" in text:
+                writers.append(str(p.relative_to(ROOT)))
+    assert writers == ["twentyone_burn/io.py"]
+
+
+def _modules() -> list[tuple[str, Path]]:
+    out = []
+    for pkg in PACKAGES:
+        for p in sorted((ROOT / pkg).rglob("*.py")):
+            if p.name == "__main__.py":
+                continue
+            name = ".".join(p.relative_to(ROOT).with_suffix("").parts)
+            out.append((name.removesuffix(".__init__"), p))
+    return out
+
+
+@pytest.mark.parametrize("name, path", _modules(), ids=[m for m, _ in _modules()])
+def test_module_all_is_complete(name, path):
+    """Every module says what it offers: ``__all__`` names every public function and class
+    it defines, and every name in it exists."""
+    import importlib
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    listed = None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            listed = set(ast.literal_eval(node.value))
+    assert listed is not None, f"{name} has no literal __all__"
+    defined = {n.name for n in tree.body
+               if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and not n.name.startswith("_")}
+    defined -= {"register"} if name.split(".")[1:2] == ["cli"] else set()
+    assert defined - listed == set()
+    module = importlib.import_module(name)
+    assert [x for x in sorted(listed) if not hasattr(module, x)] == []

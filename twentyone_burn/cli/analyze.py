@@ -1,0 +1,217 @@
+"""analyze: the ``analyze``, ``hand`` and ``dealer`` commands - the exact engine's answers.
+
+>>> from typer.testing import CliRunner
+>>> from twentyone_burn.cli import app
+>>> r = CliRunner().invoke(app, ["dealer", "--up", "6", "--decks", "inf", "--json"])
+>>> r.exit_code, '"up": "6"' in r.stdout
+(0, True)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import typer
+
+from .. import __version__
+from ..engine.burn import burn_choices, kept_values
+from ..engine.classic import dealer_row, hand_evs
+from ..engine.dealer import OUTCOME_NAMES, dealer_distribution
+from ..engine.results import outcome_dict
+from ..rules import Rules
+from ..shoe import RANKS, full_shoe, parse_rank, parse_ranks, remove_cards
+from ..tables import ACTION_NAMES
+from .charts import chart_strategy
+from .common import (
+    CLASSIC,
+    SHOE,
+    STANDARD,
+    InputError,
+    JsonOpt,
+    RuleArgs,
+    analyze_with_progress,
+    rule_options,
+    write_atomic,
+)
+
+__all__ = ["analyze", "dealer", "hand", "register"]
+
+#: placeholder default: :func:`rule_options` always passes the real rule arguments
+NO_RULES = RuleArgs()
+
+
+def _deals_csv(a) -> str:
+    game = "classic blackjack" if a.rules.classic else "21 Burn"
+    head = (f"# {game} deals; rules {a.rules.canonical_json()}; rules hash {a.rules.rules_hash}; "
+            f"version {a.version}; strategy: {a.strategy}\n")
+    table = a.deals if a.rules.classic else a.burns
+    return head + table.to_csv(index=False, float_format="%.17g")
+
+
+def _fmt(x: float | None) -> str:
+    return "   -    " if x is None else f"{x:+.5f}"
+
+
+@rule_options(*STANDARD, *CLASSIC)
+def analyze(strategy: Path | None = typer.Option(
+                None, "--strategy", help="Value this chart (CSV folder or .xlsx) exactly "
+                "instead of optimal play."),
+            deals: Path | None = typer.Option(
+                None, "--deals", help="Also write every deal's burns (probability, EV of "
+                "each play, best action) as CSV to this file."),
+            as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
+    """The exact expected return, house edge and element of risk of the game."""
+    rules = rule_args.build(classic_ok=True)
+    if strategy is not None and rules.classic:
+        raise InputError("--strategy values 21 Burn charts; the classic mode analyses optimal "
+                         "play only")
+    if deals is not None and not Path(deals).parent.exists():
+        raise InputError(f"folder {Path(deals).parent} does not exist; create it or choose "
+                         "another path for --deals")
+    tables = None
+    if strategy is not None:
+        # a chart carries the rules it was made for: value it under those unless told otherwise
+        given = any(rule_args.values[n] is not None for n in STANDARD)
+        rules, tables, _ = chart_strategy(strategy, rules if given else None)
+    a = analyze_with_progress(rules, tables)
+    if deals is not None:
+        write_atomic(deals, _deals_csv(a))
+    if as_json:
+        typer.echo(json.dumps(a.to_json_dict(), indent=2))
+        return
+    r = rules
+    game = "Classic blackjack" if r.classic else "21 Burn"
+    typer.echo(f"{game} exact analysis (twentyone-burn {__version__})")
+    typer.echo(f"rules: {r.canonical_json()}")
+    typer.echo(f"rules hash: {r.rules_hash}")
+    typer.echo(f"strategy: {a.strategy}")
+    typer.echo("")
+    typer.echo(f"expected return (player, per initial wager): {a.expected_return:+.10f}")
+    typer.echo(f"house edge:                                  {a.house_edge:+.10f}")
+    typer.echo(f"average total wager per round:               {a.average_total_wager:.10f}")
+    typer.echo(f"element of risk:                             {a.element_of_risk:+.10f}")
+    if a.expected_return > 0 and not r.classic:
+        typer.echo("note: as written the game favours the player (negative house edge).")
+    typer.echo("")
+    typer.echo("probabilities per round:")
+    for k, v in a.probabilities.items():
+        typer.echo(f"  {k:32s} {v:.10f}")
+    typer.echo("")
+    typer.echo("dealer outcomes by up card (full shoe less the up card):")
+    cols = ("17", "18", "19", "20", "21", "bust") + (("natural",) if "natural" in a.dealer["A"]
+                                                     else ())
+    typer.echo("  up " + " ".join(f"{c:>8s}" for c in cols))
+    for up, d in a.dealer.items():
+        typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in cols))
+
+
+@rule_options(*STANDARD, *CLASSIC)
+def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. "T 6 5" (two '
+                                   'with the classic deal).'),
+         up: str = typer.Option(..., "--up", help="The dealer's up card."),
+         as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
+    """Every burn of a three-card deal: the kept hand and the EV of each play (classic deal:
+    the EV of each play of a two-card hand)."""
+    rules = rule_args.build(classic_ok=True)
+    if rules.classic:
+        _classic_hand(rules, cards, up, as_json)
+        return
+    player = parse_ranks(cards)
+    if len(player) != 3:
+        raise InputError(f"give exactly three player cards, not {len(player)} ({cards!r})")
+    u = parse_rank(up)
+    if not rules.infinite:
+        remove_cards(full_shoe(rules.decks), player + [u])
+    kv = kept_values(rules, u)
+    a, b, c = sorted(player)
+    choices = burn_choices(kv, (a, b, c))
+    out: dict[str, Any] = {
+        "cards": [RANKS[c] for c in player], "up": RANKS[u],
+        "rules_hash": rules.rules_hash, "version": __version__,
+        "choices": [{
+            "burn": RANKS[ch.burn], "kept": [RANKS[ch.kept[0]], RANKS[ch.kept[1]]],
+            "stand": ch.stand, "hit": ch.hit, "double": ch.double, "split": ch.split,
+            "best_action": ACTION_NAMES[ch.action], "ev": ch.ev, "expected_wager": ch.wager,
+        } for ch in choices],
+        "best_burn": RANKS[choices[0].burn],
+    }
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}")
+    typer.echo("burn  kept   stand     hit       double    split     best")
+    for c in out["choices"]:
+        typer.echo(f"  {c['burn']}   {''.join(c['kept']):4s} {_fmt(c['stand'])} {_fmt(c['hit'])} "
+                   f"{_fmt(c['double'])} {_fmt(c['split'])}  {c['best_action']} {c['ev']:+.6f}")
+    typer.echo(f"best: burn {out['best_burn']}")
+
+
+def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
+    player = parse_ranks(cards)
+    if len(player) != 2:
+        raise InputError(f"give exactly two player cards with the classic deal, not "
+                         f"{len(player)} ({cards!r})")
+    u = parse_rank(up)
+    if not rules.infinite:
+        remove_cards(full_shoe(rules.decks), player + [u])
+    e = hand_evs(rules, u, (player[0], player[1]))
+
+    def num(x: float) -> float | None:
+        return float(x) if np.isfinite(x) else None
+
+    cond = rules.naturals == "peek" and e.p_dealer_natural > 0
+    out: dict[str, Any] = {
+           "cards": [RANKS[c] for c in e.cards], "up": RANKS[u], "rules_hash": rules.rules_hash,
+           "version": __version__, "conditioned_on_no_dealer_natural": cond,
+           "stand": num(e.stand), "hit": num(e.hit), "double": num(e.double),
+           "surrender": num(e.surrender), "split": num(e.split), "best_action": e.action,
+           "ev": float(e.best), "p_dealer_natural": e.p_dealer_natural,
+           "round_ev": e.round_ev, "expected_wager": e.wager}
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}"
+               + (" (EVs given no dealer natural)" if cond else ""))
+    for k in ("stand", "hit", "double", "surrender", "split"):
+        typer.echo(f"  {k:9s} {_fmt(out[k])}")
+    typer.echo(f"best: {e.action} {e.best:+.10f}")
+
+
+@rule_options(*SHOE)
+def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
+           removed: str = typer.Option("", "--removed",
+                                       help='Cards gone from the shoe, e.g. "T 5 A".'),
+           as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
+    """The dealer's final-total distribution for an up card and removed cards."""
+    rules = rule_args.build(classic_ok=True)
+    u = parse_rank(up)
+    gone = parse_ranks(removed) if removed.strip() else []
+    unseen = None
+    if not rules.infinite:
+        unseen = remove_cards(full_shoe(rules.decks), gone + [u])
+    d = dealer_distribution(rules, u, unseen)
+    outcomes = outcome_dict(d)
+    if rules.classic and rules.naturals != "none":
+        # a dealer natural is its own outcome, not a 21
+        shoe = None if unseen is None else remove_cards(full_shoe(rules.decks), gone)
+        outcomes = dealer_row(rules, u, shoe)
+    out: dict[str, Any] = {
+           "up": RANKS[u], "removed": [RANKS[c] for c in gone], "rules_hash": rules.rules_hash,
+           "version": __version__, "outcomes": outcomes,
+           "detail": {name: float(x) for name, x in zip(OUTCOME_NAMES, d)}}
+    if as_json:
+        typer.echo(json.dumps(out, indent=2))
+        return
+    typer.echo(f"dealer up {out['up']}, removed {' '.join(out['removed']) or 'none'}:")
+    for k, v in out["outcomes"].items():
+        typer.echo(f"  {k:5s} {v:.10f}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``analyze``, ``hand`` and ``dealer`` to the main app."""
+    app.command()(analyze)
+    app.command()(hand)
+    app.command()(dealer)

@@ -1,0 +1,121 @@
+"""variations: the rule-effect table - one exact analysis of the base rules per rule change.
+
+>>> [v.label for v in variation_specs(Rules()) if v.group == "dealer"]
+['dealer stands on soft 17']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from ..engine.game import analyze
+from ..engine.results import Analysis
+from ..rules import Rules
+from .statistics import headline_figures
+
+__all__ = ["VariationSpec", "variation_specs", "variation_table"]
+
+#: the columns of the rule-effect table, in order
+_COLUMNS = ["group", "variation", "changes", "is_base", "rules_hash", "expected_return",
+            "house_edge", "element_of_risk", "average_total_wager", "change"]
+
+
+@dataclass(frozen=True)
+class VariationSpec:
+    """One row of the rule-effect table: the base rules with ``changes`` applied.
+
+    >>> v = VariationSpec("decks", "1 deck", {"decks": 1}); v.apply(Rules()).decks
+    1
+    """
+
+    group: str
+    label: str
+    changes: dict[str, Any]
+
+    def apply(self, base: Rules) -> Rules:
+        """The base rules with this variation's changes (validated by :class:`Rules`)."""
+        return base.replace(**self.changes)
+
+
+def variation_specs(base: Rules) -> list[VariationSpec]:
+    """Every rule variation the report values, relative to ``base``.
+
+    Deck counts 1/2/4/6/8/infinite, max hands 2/3/4 and the three doubling rules are listed
+    in full (the row equal to the base is marked in the report); the yes/no rules appear as the
+    opposite of the base: S17 (or H17), resplit aces, double after split, optional (or
+    mandatory) split, and the game-design knobs dealer 22 pushes and ties lose.
+
+    >>> [v.label for v in variation_specs(Rules())][:6]
+    ['1 deck', '2 decks', '4 decks', '6 decks', '8 decks', 'infinite deck']
+    >>> len(variation_specs(Rules()))
+    18
+    """
+    b = base
+    out = [VariationSpec("decks", f"{d} deck{'s' if d != 1 else ''}", {"decks": d})
+           for d in (1, 2, 4, 6, 8)]
+    out.append(VariationSpec("decks", "infinite deck", {"decks": None}))
+    out.append(VariationSpec("dealer", "dealer hits soft 17", {"hit_soft_17": True})
+               if not b.hit_soft_17 else
+               VariationSpec("dealer", "dealer stands on soft 17", {"hit_soft_17": False}))
+    out += [VariationSpec("splits", f"at most {m} hands" + (" (no resplits)" if m == 2 else ""),
+                          {"max_hands": m}) for m in (2, 3, 4)]
+    out.append(VariationSpec("splits", "split aces may not resplit", {"resplit_aces": False})
+               if b.resplit_aces else
+               VariationSpec("splits", "split aces may resplit", {"resplit_aces": True}))
+    out.append(VariationSpec("splits", "mandatory split of a kept pair",
+                             {"mandatory_split": True})
+               if not b.mandatory_split else
+               VariationSpec("splits", "optional split (player's choice)",
+                             {"mandatory_split": False}))
+    out.append(VariationSpec("doubling", "double after split", {"double_after_split": True})
+               if not b.double_after_split else
+               VariationSpec("doubling", "no double after split", {"double_after_split": False}))
+    out += [VariationSpec("doubling", label, {"double_on": d}) for d, label in
+            (("any", "double on any two cards"), ("9-11", "double on hard 9-11 only"),
+             ("10-11", "double on hard 10-11 only"))]
+    out.append(VariationSpec("game design", "dealer 22 does not push",
+                             {"dealer_22_pushes": False})
+               if b.dealer_22_pushes else
+               VariationSpec("game design", "dealer 22 pushes", {"dealer_22_pushes": True}))
+    out.append(VariationSpec("game design", "ties push", {"ties_lose": False}) if b.ties_lose
+               else VariationSpec("game design", "ties lose", {"ties_lose": True}))
+    return out
+
+
+def variation_table(base: Rules, base_analysis: Analysis, specs: Sequence[VariationSpec],
+                    analyse: Callable[[VariationSpec, Rules], Analysis] | None = None
+                    ) -> pd.DataFrame:
+    """The rule-effect table: one row per spec, in the order given.
+
+    Each distinct changed rules object is analysed once, in spec order, with
+    ``analyse(spec, rules)`` (default: :func:`~twentyone_burn.engine.game.analyze`); a
+    variation equal to the base rules reuses ``base_analysis`` (and is marked ``is_base``).
+    ``change`` is the row's expected return less the base's.
+
+    >>> from types import SimpleNamespace as NS
+    >>> fake = lambda s, r: NS(expected_return=0.25 if r.infinite else 0.0, house_edge=0,
+    ...                        element_of_risk=0, average_total_wager=1)
+    >>> t = variation_table(Rules(), fake(None, Rules()), variation_specs(Rules())[3:6], fake)
+    >>> list(t.variation), list(t.is_base), list(t.change)
+    (['6 decks', '8 decks', 'infinite deck'], [True, False, False], [0.0, 0.0, 0.25])
+    """
+    run = analyse or (lambda spec, r: analyze(r))
+    var_rules = [s.apply(base) for s in specs]
+    figures: dict[str, dict[str, float]] = {base.rules_hash: headline_figures(base_analysis)}
+    for spec, r in zip(specs, var_rules):
+        if r.rules_hash not in figures:
+            figures[r.rules_hash] = headline_figures(run(spec, r))
+    base_er = base_analysis.expected_return
+    rows: list[dict[str, Any]] = []
+    for spec, r in zip(specs, var_rules):
+        f = figures[r.rules_hash]
+        rows.append({"group": spec.group, "variation": spec.label,
+                     "changes": {k: ("inf" if k == "decks" and v is None else v)
+                                 for k, v in spec.changes.items()},
+                     "is_base": r == base, "rules_hash": r.rules_hash, **f,
+                     "change": f["expected_return"] - base_er})
+    return pd.DataFrame(rows, columns=_COLUMNS)
