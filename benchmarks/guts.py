@@ -3,11 +3,12 @@
 Targets (issue 6): the full table of one game (every hand class against the pot, exact) in
 under 2 s; a single hand against the pot and two opponents, exact, in under 1 s.
 
-The baseline is the plain-Python twin (``field_odds_naive``) enumerating one hand against the
-pot (18,424 deals), run in this same process: ratios against it compare machines fairly, and
-the naive time of the big cases is extrapolated from its per-deal cost.
+The baseline is the plain-Python twin (``field_odds_naive`` of ``tests/reference/guts.py``)
+enumerating one hand against the pot (18,424 deals), run in this same process: ratios against it
+compare machines fairly, and the naive time of the big cases is extrapolated from its per-deal cost.
 
-Run: ``nice python benchmarks/guts.py`` (add ``--quick`` to skip the cold-start numbers).
+Run from the repository root: ``nice python -m benchmarks.guts`` (add ``--quick`` to skip the
+cold-start numbers).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from guts_family.cards import parse_cards
 from guts_family.games import get_game
 from guts_family.games.phoenix_burn import last_card_up
 from guts_family.hands import POKER3, VALUE3
-from guts_family.odds import Seat, field_odds, field_odds_naive
+from guts_family.odds import Seat, field_odds
+from tests.reference.guts import field_odds_naive
 
 
 def timed(fn: Callable[[], object], repeat: int = 3) -> tuple[float, float, object]:

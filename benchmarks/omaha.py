@@ -1,7 +1,7 @@
 """Omaha benchmarks: evaluator throughput against phevaluator, and exact-equity timings.
 
-    python benchmarks/omaha.py            # about half a minute
-    python benchmarks/omaha.py --quick    # smaller samples
+    python -m benchmarks.omaha            # from the repository root; about half a minute
+    python -m benchmarks.omaha --quick    # smaller samples
 
 Prints figures only; nothing here is asserted (targets of issue 7: >= 20 million Omaha high
 evaluations a second; heads-up exact equity at the burn against one unknown hand < 1 s, high-low

@@ -23,7 +23,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from math import comb
 
 import numba
 import numpy as np
@@ -34,8 +33,8 @@ from guts_family.hands import VALUE3
 from guts_family.odds import FieldOdds, Seat, check_stakes, field_odds
 
 __all__ = ["GAME", "PhoenixBurn", "BURN_TIE_RULES", "vs_pot", "newcomer_odds", "swapped",
-           "SwapDecision", "swap", "BurnedOdds", "last_card_up", "last_card_up_naive",
-           "check_burned", "MAX_PLAYERS"]
+           "SwapDecision", "swap", "BurnedOdds", "last_card_up", "check_burned",
+           "MAX_PLAYERS"]
 
 BURN_TIE_RULES = ("suit", "redeal")
 MAX_PLAYERS = 10
@@ -74,6 +73,7 @@ def vs_pot(hand: Sequence[int], dead: Sequence[int] = (), opponents: int = 0,
     ``dead``: cards seen and out of play (face-up cards of players who stayed out).
     ``opponent_cards``: the face-up card(s) of the players who came in, in order.
 
+    >>> from math import comb
     >>> from guts_family.cards import parse_cards
     >>> o = vs_pot(parse_cards("As Ad 2c"), opponents=1, opponent_cards=[parse_cards("Kh")])
     >>> [s.name for s in o.seats], o.total == comb(48, 3) * comb(45, 2)
@@ -347,32 +347,6 @@ def last_card_up(players: int, burn_tie: str = "suit", deck: Sequence[int] | Non
     _last_card_up_kernel(avail, below_rank, cfg, rank_class, players - 1, out)
     return BurnedOdds(players, burn_tie,
                       tuple((int(row[0]), int(row[1]), int(row[2])) for row in out))
-
-
-def last_card_up_naive(players: int, burn_tie: str = "suit",
-                       deck: Sequence[int] | None = None) -> BurnedOdds:
-    """Plain card-by-card twin of ``last_card_up`` (small decks only).
-
-    >>> deck = [c for c in range(52) if c >> 2 >= 10]  # Q, K, A
-    >>> last_card_up_naive(2, deck=deck) == last_card_up(2, deck=deck)
-    True
-    """
-    cards = _deck_and_rules(players, burn_tie, deck)
-
-    def below(o: int, up: int) -> bool:
-        return (o >> 2, o & 3) < (up >> 2, up & 3) if burn_tie == "suit" else o >> 2 < up >> 2
-
-    out = [[0, 0, 0] for _ in range(VALUE3.n_classes)]
-    for hand in itertools.combinations(cards, 3):
-        hc = VALUE3.class_of(hand)
-        rest = [c for c in cards if c not in hand]
-        for up in hand:
-            for pot in itertools.combinations(rest, 3):
-                pc = VALUE3.class_of(pot)
-                outcome = 0 if hc > pc else (1 if hc == pc else 2)
-                left = [c for c in rest if c not in pot and below(c, up)]
-                out[hc][outcome] += comb(len(left), players - 1)
-    return BurnedOdds(players, burn_tie, tuple((row[0], row[1], row[2]) for row in out))
 
 
 def check_burned(hand: Sequence[int], up: int, others_up: Sequence[int],

@@ -1,9 +1,10 @@
 """Exact odds of a hand against a field of opposing hands, by complete enumeration.
 
 :mod:`~guts_family.odds.outcome` holds the seats, the results (:class:`FieldOdds`) and the tie
-rules; :mod:`~guts_family.odds.field` counts one hand against a field (:func:`field_odds`, and its
-plain twin :func:`field_odds_naive`); :mod:`~guts_family.odds.classes` counts every hand against
-one random hand at once. The numba kernels are private (``guts_family.odds._kernels``).
+rules; :mod:`~guts_family.odds.field` counts one hand against a field (:func:`field_odds`; its
+plain twin ``field_odds_naive`` lives with the tests, in ``tests/reference/guts.py``);
+:mod:`~guts_family.odds.classes` counts every hand against one random hand at once. The numba
+kernels are private (``guts_family.odds._kernels``).
 
 >>> from guts_family.cards import parse_cards
 >>> from guts_family.hands import TWO
@@ -12,7 +13,7 @@ one random hand at once. The numba kernels are private (``guts_family.odds._kern
 """
 
 from guts_family.odds.classes import representatives, single_seat_counts
-from guts_family.odds.field import field_odds, field_odds_naive
+from guts_family.odds.field import field_odds
 from guts_family.odds.outcome import (
     MAX_FORMULA_SEATS,
     PLAYER_TIE_RULES,
@@ -23,5 +24,4 @@ from guts_family.odds.outcome import (
 )
 
 __all__ = ["Seat", "FieldOdds", "TIE_RULES", "PLAYER_TIE_RULES", "MAX_FORMULA_SEATS",
-           "check_stakes", "field_odds", "field_odds_naive", "single_seat_counts",
-           "representatives"]
+           "check_stakes", "field_odds", "single_seat_counts", "representatives"]

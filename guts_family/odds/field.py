@@ -10,7 +10,8 @@ most two) are counted by inclusion-exclusion over shared cards: the number of ha
 ``sum over r subset of R of (-1)^|r| X_r`` where ``X_r`` counts the family's hands containing
 ``r``; for two seats at once, the number of disjoint pairs ``(x, y)`` is
 ``sum over card sets s of (-1)^|s| X_s Y_s``. The numba kernels (``guts_family.odds._kernels``)
-do that; ``field_odds_naive`` is the plain nested-loop twin that the tests compare against.
+do that; the plain nested-loop twin that the tests compare against is ``field_odds_naive`` in
+``tests/reference/guts.py``.
 
 >>> from guts_family.cards import parse_cards
 >>> from guts_family.hands import VALUE3
@@ -32,7 +33,7 @@ from guts_family.hands import HandOrder
 from guts_family.odds._kernels import NO_SUMS, count_field, same3_sums
 from guts_family.odds.outcome import MAX_FORMULA_SEATS, FieldOdds, Seat
 
-__all__ = ["field_odds", "field_odds_naive"]
+__all__ = ["field_odds"]
 
 _COMBOS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
@@ -225,40 +226,3 @@ def _result(order: HandOrder, hero: Sequence[int], dead: Sequence[int], seats: t
             total: int, ties: dict[tuple[int, ...], int]) -> FieldOdds:
     lose = total - sum(ties.values())
     return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, total, lose, ties)
-
-
-def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
-                     dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
-    """Plain nested-loop twin of ``field_odds`` (slow: small decks or one random seat only).
-
-    >>> from guts_family.cards import parse_cards
-    >>> from guts_family.hands import ONE
-    >>> deck = parse_cards("Ac Ad Kc Kd Qc Qd")
-    >>> o = field_odds_naive(ONE, parse_cards("Kc"), [Seat("pot", is_pot=True)], deck=deck)
-    >>> o.win_count, o.tie_count, o.lose_count
-    (2, 1, 2)
-    """
-    hero, unseen = _validate(order, hero, seats, dead, deck)
-    n = order.n_cards
-    t = order.class_of(hero)
-    seats = tuple(seats)
-    ties: dict[tuple[int, ...], int] = {}
-    total = 0
-
-    def deal(i: int, avail: frozenset[int], classes: list[int]) -> None:
-        nonlocal total
-        if i == len(seats):
-            total += 1
-            if max(classes) <= t:
-                mask = tuple(k for k, c in enumerate(classes) if c == t)
-                ties[mask] = ties.get(mask, 0) + 1
-            return
-        s = seats[i]
-        for extra in itertools.combinations(sorted(avail), n - len(s.known)):
-            c = order.class_of(list(s.known) + list(extra))
-            if c >= s.min_class:
-                deal(i + 1, avail - set(extra), classes + [c])
-
-    deal(0, frozenset(unseen.tolist()), [])
-    return _result(order, hero, dead, seats, total, ties)
-

@@ -9,8 +9,10 @@ A hand value is an integer and a larger value is a better hand.
   straights and flushes ignored; 56 is the wheel A-2-3-4-5, 1 is 8-7-6-5-4); 0 means no
   qualifying low.
 
-The plain-Python functions :func:`high5`, :func:`low5`, :func:`omaha_high_reference` and
-:func:`omaha_low_reference` are the readable specification. The fast path is numba kernels over
+The plain-Python functions :func:`high5` and :func:`low5` are the readable specification of the
+five-card values (the tables below are built from the same keys); the plain Omaha twins, the best
+of the 6 x 10 two-plus-three combinations, are ``omaha_high_reference`` and
+``omaha_low_reference`` in ``tests/reference/omaha.py``. The fast path is numba kernels over
 card indices (``4 * rank + suit``, see :mod:`guts_family.cards`) and lookup tables:
 
 * non-flush high: depends only on the board's rank multiset (6188 of them) and the two hole ranks
@@ -52,8 +54,6 @@ __all__ = [
     "N_FLUSH_BOARD",
     "high5",
     "low5",
-    "omaha_high_reference",
-    "omaha_low_reference",
     "omaha_high",
     "omaha_low",
     "omaha_high_many",
@@ -182,26 +182,6 @@ def _checked(hole: Sequence[int] | str, board: Sequence[int] | str) -> tuple[lis
         raise CardError(f"a complete Omaha board has 5 cards, got {len(b)}")
     check_disjoint(h, b, names=["the hand", "the board"])
     return h, b
-
-
-def omaha_high_reference(hole: Sequence[int] | str, board: Sequence[int] | str) -> int:
-    """High value of an Omaha hand: the best of two hole cards with three board cards (slow).
-
-    >>> omaha_high_reference("AsAhKsKh", "Qd7c2h3sAd") == omaha_high("AsAhKsKh", "Qd7c2h3sAd")
-    True
-    """
-    h, b = _checked(hole, board)
-    return max(high5(p + t) for p in combinations(h, 2) for t in combinations(b, 3))
-
-
-def omaha_low_reference(hole: Sequence[int] | str, board: Sequence[int] | str) -> int:
-    """Eight-or-better low value of an Omaha hand (0 = no low), plain Python (slow).
-
-    >>> omaha_low_reference("As2d9c9h", "3c4d8h8sKc") == omaha_low("As2d9c9h", "3c4d8h8sKc")
-    True
-    """
-    h, b = _checked(hole, board)
-    return max(low5(p + t) for p in combinations(h, 2) for t in combinations(b, 3))
 
 
 # --------------------------------------------------------------------------------------------

@@ -20,14 +20,14 @@ from guts_family.games.phoenix_burn import GAME as PHOENIX
 from guts_family.games.phoenix_burn import (
     check_burned,
     last_card_up,
-    last_card_up_naive,
     newcomer_odds,
     swap,
     swapped,
     vs_pot,
 )
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
-from guts_family.odds import Seat, field_odds, field_odds_naive, representatives, single_seat_counts
+from guts_family.odds import Seat, field_odds, representatives, single_seat_counts
+from tests.reference.guts import field_odds_naive, last_card_up_naive
 
 POT = Seat("pot", is_pot=True)
 

@@ -10,7 +10,8 @@ import pytest
 
 from guts_family.cards import CardError, parse_cards
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
-from guts_family.odds import Seat, field_odds, field_odds_naive
+from guts_family.odds import Seat, field_odds
+from tests.reference.guts import field_odds_naive
 
 POT = Seat("pot", is_pot=True)
 

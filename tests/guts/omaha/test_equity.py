@@ -5,21 +5,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import combinations
-from math import lcm
 
 import numpy as np
 import pytest
 
 from guts_family.cards import CardError, cards_str, parse_cards
 from guts_family.omaha.burn import burn_decision, deal_count, omaha_equity
-from guts_family.omaha.evaluator import (
-    omaha_high,
-    omaha_high_many,
-    omaha_high_reference,
-    omaha_low,
-    omaha_low_many,
-    omaha_low_reference,
-)
+from tests.reference.omaha import numpy_known_hands, numpy_one_unknown, python_brute_force
 
 
 def random_deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[int]], list[int]]:
@@ -27,25 +19,6 @@ def random_deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[in
     deck = np.random.default_rng(seed).permutation(52).tolist()
     hands = [deck[4 * i: 4 * i + 4] for i in range(n_hands)]
     return hands, deck[4 * n_hands: 4 * n_hands + board_cards]
-
-
-def shares(vhi: list[int], vlo: list[int], hilo: bool) -> list[Fraction]:
-    """The rule sheet's split, written out plainly: each player's share of one pot."""
-    n = len(vhi)
-    out = [Fraction(0)] * n
-    hi_winners = [p for p in range(n) if vhi[p] == max(vhi)]
-    lows = [p for p in range(n) if vlo[p] > 0] if hilo else []
-    if lows:
-        best = max(vlo[p] for p in lows)
-        lo_winners = [p for p in lows if vlo[p] == best]
-        for p in hi_winners:
-            out[p] += Fraction(1, 2 * len(hi_winners))
-        for p in lo_winners:
-            out[p] += Fraction(1, 2 * len(lo_winners))
-    else:
-        for p in hi_winners:
-            out[p] += Fraction(1, len(hi_winners))
-    return out
 
 
 # ------------------------------------------------------------------------------------------
@@ -174,30 +147,6 @@ def test_flop_matches_pokerkit(hilo):
 # numpy brute force over every run-out (independent enumeration and scoring)
 
 
-def numpy_known_hands(hands, board, hilo):
-    """Exact equities of known hands: every run-out listed by itertools, valued in batch."""
-    dead = set(board) | {c for h in hands for c in h}
-    rest = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
-    m = 5 - len(board)
-    idx = np.array(list(combinations(range(len(rest)), m)), dtype=np.int64).reshape(-1, m) \
-        if m else np.zeros((1, 0), dtype=np.int64)
-    boards = np.hstack([np.tile(np.array(board, dtype=np.uint8), (len(idx), 1)), rest[idx]])
-    n = len(hands)
-    hi = np.stack([omaha_high_many(np.tile(np.array(h, dtype=np.uint8), (len(idx), 1)), boards)
-                   for h in hands]).astype(np.int64)
-    lo = np.stack([omaha_low_many(np.tile(np.array(h, dtype=np.uint8), (len(idx), 1)), boards)
-                   for h in hands]).astype(np.int64) * hilo
-    unit = 2 * lcm(*range(1, n + 1))
-    hi_win = hi == hi.max(axis=0)
-    lo_best = lo.max(axis=0)
-    lo_win = (lo == lo_best) & (lo_best > 0)
-    has_low = lo_best > 0
-    hi_part = np.where(has_low, unit // 2, unit) // hi_win.sum(axis=0)
-    lo_part = np.where(has_low, (unit // 2) // np.maximum(lo_win.sum(axis=0), 1), 0)
-    share = hi_win * hi_part + lo_win * lo_part
-    return [Fraction(int(s), len(idx) * unit) for s in share.sum(axis=1)], len(idx)
-
-
 @pytest.mark.parametrize("street", [0, 3, 4, 5])
 @pytest.mark.parametrize("hilo", [False, True])
 def test_known_hands_match_numpy_brute_force(street, hilo):
@@ -207,32 +156,6 @@ def test_known_hands_match_numpy_brute_force(street, hilo):
     r = omaha_equity(hands, board, hilo=hilo)
     expected, n = numpy_known_hands(hands, board, hilo)
     assert r.boards == n and [p.equity for p in r.players] == expected
-
-
-def numpy_one_unknown(hero, board4, hilo):
-    """Hero against one unknown hand at the burn: every river, every holding, in numpy."""
-    dead = set(board4) | set(hero)
-    unseen = [c for c in range(52) if c not in dead]
-    idx = np.array(list(combinations(range(len(unseen) - 1), 4)), dtype=np.int64)
-    total = scoop = lose = deals = 0
-    for river in unseen:
-        rest = np.array([c for c in unseen if c != river], dtype=np.uint8)
-        board5 = board4 + [river]
-        opp = rest[idx]
-        boards = np.tile(np.array(board5, dtype=np.uint8), (len(opp), 1))
-        ohi = omaha_high_many(opp, boards).astype(np.int64)
-        olo = omaha_low_many(opp, boards).astype(np.int64) * hilo
-        hhi, hlo = omaha_high(hero, board5), omaha_low(hero, board5) * hilo
-        # pot = 4 units
-        high = np.where(hhi > ohi, 4, np.where(hhi == ohi, 2, 0))
-        low_exists = (olo > 0) | (hlo > 0)
-        low = np.where(hlo > olo, 2, np.where((hlo == olo) & (hlo > 0), 1, 0))
-        share = np.where(low_exists, high // 2 + low, high)
-        total += int(share.sum())
-        scoop += int((share == 4).sum())
-        lose += int((share == 0).sum())
-        deals += len(opp)
-    return Fraction(total, 4 * deals), Fraction(scoop, deals), Fraction(lose, deals), deals
 
 
 @pytest.mark.parametrize("hilo", [False, True])
@@ -248,45 +171,6 @@ def test_one_unknown_opponent_matches_numpy_brute_force(hilo):
 
 # ------------------------------------------------------------------------------------------
 # plain-Python brute force with the plain-Python evaluator (several unknown opponents)
-
-
-def python_brute_force(known, board, n_unknown, hilo):
-    """Every run-out and every unordered set of unknown holdings, valued by the slow twin."""
-    cache: dict = {}
-
-    def values(h, b):
-        key = (tuple(sorted(h)), tuple(sorted(b)))
-        if key not in cache:
-            cache[key] = (omaha_high_reference(h, b), omaha_low_reference(h, b) if hilo else 0)
-        return cache[key]
-
-    dead = set(board) | {c for h in known for c in h}
-    unseen = [c for c in range(52) if c not in dead]
-
-    def holdings(cards, k, start=()):
-        if k == 0:
-            yield []
-            return
-        for first in combinations(cards, 4):
-            if start and first <= start:
-                continue
-            left = [c for c in cards if c not in first]
-            for more in holdings(left, k - 1, first):
-                yield [list(first)] + more
-
-    n = len(known) + n_unknown
-    total = [Fraction(0)] * (len(known) + 1)
-    deals = 0
-    for extra in combinations(unseen, 5 - len(board)):
-        b = list(board) + list(extra)
-        rest = [c for c in unseen if c not in extra]
-        for opp in holdings(rest, n_unknown):
-            vals = [values(h, b) for h in list(known) + opp]
-            s = shares([v[0] for v in vals], [v[1] for v in vals], hilo)
-            for p in range(n):
-                total[min(p, len(known))] += s[p]
-            deals += 1
-    return [t / deals for t in total[:-1]] + [total[-1] / (deals * max(n_unknown, 1))], deals
 
 
 @pytest.mark.parametrize("hilo", [False, True])

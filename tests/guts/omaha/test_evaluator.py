@@ -16,11 +16,10 @@ from guts_family.omaha.evaluator import (
     low5,
     omaha_high,
     omaha_high_many,
-    omaha_high_reference,
     omaha_low,
     omaha_low_many,
-    omaha_low_reference,
 )
+from tests.reference.omaha import omaha_high_reference, omaha_low_reference
 
 
 def random_showdowns(n: int, seed: int,

@@ -1,0 +1,116 @@
+"""Plain, slow twins of the three-card guts games' exact counts (guts_family.odds, .games).
+
+Each one deals real cards one at a time with ``itertools`` and classes every complete hand with
+``HandOrder.class_of``; it shares with the package only the cards, the hand orders and the
+result types, none of the counting (no numba kernel, no inclusion-exclusion, no rank grouping).
+They are the independent second route the tests compare the fast engine against on small decks,
+and ``benchmarks/guts.py`` measures its ratios against ``field_odds_naive``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from math import comb
+
+from guts_family.cards import CardError, cards_str, check_disjoint
+from guts_family.games.phoenix_burn import BURN_TIE_RULES, BurnedOdds
+from guts_family.hands import VALUE3, HandOrder
+from guts_family.odds import FieldOdds, Seat
+
+__all__ = ["field_odds_naive", "last_card_up_naive"]
+
+
+def _unseen(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+            dead: Sequence[int], deck: Sequence[int] | None) -> tuple[list[int], list[int]]:
+    """The hero's cards as ints and the unseen cards of the deck in play (input checked)."""
+    hero = [int(c) for c in hero]
+    if len(hero) != order.n_cards:
+        raise CardError(f"the hand {cards_str(hero)!r} has {len(hero)} cards, "
+                        f"not {order.n_cards}")
+    if not seats:
+        raise ValueError("there must be at least one opposing hand")
+    check_disjoint(hero, dead, *(s.known for s in seats))
+    universe = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+    used = set(hero) | {int(c) for c in dead} | {int(c) for s in seats for c in s.known}
+    return hero, [c for c in universe if c not in used]
+
+
+def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+                     dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
+    """Plain nested-loop twin of ``guts_family.odds.field_odds``.
+
+    Every seat in turn is dealt every completion of its known cards from the cards still
+    unseen (a seat restricted to a calling range skips hands below ``min_class``); each complete
+    deal is counted once, as a win, a tie with the set of seats holding the hero's class, or a
+    loss. Slow: small decks, or one random seat on the full deck.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> deck = parse_cards("Ac Ad Kc Kd Qc Qd")
+    >>> o = field_odds_naive(ONE, parse_cards("Kc"), [Seat("pot", is_pot=True)], deck=deck)
+    >>> o.win_count, o.tie_count, o.lose_count
+    (2, 1, 2)
+    """
+    hero, unseen = _unseen(order, hero, seats, dead, deck)
+    n = order.n_cards
+    t = order.class_of(hero)
+    seats = tuple(seats)
+    ties: dict[tuple[int, ...], int] = {}
+    total = 0
+
+    def deal(i: int, avail: frozenset[int], classes: list[int]) -> None:
+        nonlocal total
+        if i == len(seats):
+            total += 1
+            if max(classes) <= t:
+                mask = tuple(k for k, c in enumerate(classes) if c == t)
+                ties[mask] = ties.get(mask, 0) + 1
+            return
+        s = seats[i]
+        for extra in itertools.combinations(sorted(avail), n - len(s.known)):
+            c = order.class_of(list(s.known) + list(extra))
+            if c >= s.min_class:
+                deal(i + 1, avail - set(extra), classes + [c])
+
+    deal(0, frozenset(unseen), [])
+    lose = total - sum(ties.values())
+    return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, total, lose, ties)
+
+
+def last_card_up_naive(players: int, burn_tie: str = "suit",
+                       deck: Sequence[int] | None = None) -> BurnedOdds:
+    """Plain card-by-card twin of ``guts_family.games.phoenix_burn.last_card_up``.
+
+    Every burned hand, each of its cards as the face-up one, every pot hand; the other
+    ``players - 1`` players' face-up cards are any cards left below the burned up card (by rank
+    then suit under ``burn_tie="suit"``, strictly lower rank under ``"redeal"``). Small decks only.
+
+    >>> deck = [c for c in range(52) if c >> 2 >= 10]  # Q, K, A
+    >>> o = last_card_up_naive(1, deck=deck)
+    >>> o.total == comb(12, 3) * 3 * comb(9, 3)
+    True
+    >>> from guts_family.games.phoenix_burn import last_card_up
+    >>> last_card_up_naive(2, deck=deck) == last_card_up(2, deck=deck)
+    True
+    """
+    if burn_tie not in BURN_TIE_RULES:
+        raise ValueError(f"unknown burn tie rule {burn_tie!r}")
+    cards = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+    if players < 1 or len(cards) < 3 * players + 3:
+        raise ValueError(f"{players} players and the pot do not fit in {len(cards)} cards")
+
+    def below(o: int, up: int) -> bool:
+        return (o >> 2, o & 3) < (up >> 2, up & 3) if burn_tie == "suit" else o >> 2 < up >> 2
+
+    out = [[0, 0, 0] for _ in range(VALUE3.n_classes)]
+    for hand in itertools.combinations(cards, 3):
+        hc = VALUE3.class_of(hand)
+        rest = [c for c in cards if c not in hand]
+        for up in hand:
+            for pot in itertools.combinations(rest, 3):
+                pc = VALUE3.class_of(pot)
+                outcome = 0 if hc > pc else (1 if hc == pc else 2)
+                left = [c for c in rest if c not in pot and below(c, up)]
+                out[hc][outcome] += comb(len(left), players - 1)
+    return BurnedOdds(players, burn_tie, tuple((row[0], row[1], row[2]) for row in out))
