@@ -27,6 +27,7 @@ from ..tables import ACTION_NAMES
 from .charts import chart_strategy
 from .common import (
     CLASSIC,
+    NO_RULES,
     SHOE,
     STANDARD,
     InputError,
@@ -39,8 +40,6 @@ from .common import (
 
 __all__ = ["analyze", "dealer", "hand", "register"]
 
-#: placeholder default: :func:`rule_options` always passes the real rule arguments
-NO_RULES = RuleArgs()
 
 
 def _deals_csv(a) -> str:

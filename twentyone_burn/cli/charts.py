@@ -20,12 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .common import STANDARD, JsonOpt, RuleArgs, analyze_with_progress, progress, rule_options
+from .common import (
+    NO_RULES,
+    STANDARD,
+    JsonOpt,
+    RuleArgs,
+    analyze_with_progress,
+    progress,
+    rule_options,
+)
 
-__all__ = ["DERIVED_NAME", "NO_RULES", "chart_strategy", "derive", "register"]
+__all__ = ["DERIVED_NAME", "chart_strategy", "derive", "register"]
 
-#: placeholder default: :func:`rule_options` always passes the real rule arguments
-NO_RULES = RuleArgs()
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..charts.model import Chart

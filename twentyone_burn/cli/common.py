@@ -31,8 +31,8 @@ from ..rules import Rules, RulesError, load_rules, parse_decks
 if TYPE_CHECKING:  # pragma: no cover
     from ..tables import DecisionTables
 
-__all__ = ["CLASSIC", "JsonOpt", "RULE_OPTIONS", "SHOE", "STANDARD", "InputError", "RuleArgs",
-           "analyze_with_progress", "progress", "rule_options", "write_atomic"]
+__all__ = ["CLASSIC", "NO_RULES", "RULE_OPTIONS", "SHOE", "STANDARD", "InputError", "JsonOpt",
+           "RuleArgs", "analyze_with_progress", "progress", "rule_options", "write_atomic"]
 
 
 class InputError(ValueError):
@@ -125,6 +125,11 @@ class RuleArgs:
             raise RulesError("this command is for 21 Burn's deal; the classic (two-card) deal "
                              "is analysed by `analyze`, `hand` and `dealer`")
         return rules
+
+
+#: the declared default of a command's ``rule_args``: :func:`rule_options` always passes the
+#: real rule arguments
+NO_RULES = RuleArgs()
 
 
 def rule_options(*names: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -18,12 +18,10 @@ from typing import Any
 
 import typer
 
-from .common import STANDARD, InputError, JsonOpt, RuleArgs, progress, rule_options
+from .common import NO_RULES, STANDARD, InputError, JsonOpt, RuleArgs, progress, rule_options
 
-__all__ = ["NO_RULES", "parse_edge", "register"]
+__all__ = ["parse_edge", "register"]
 
-#: placeholder default: :func:`rule_options` always passes the real rule arguments
-NO_RULES = RuleArgs()
 
 
 def parse_edge(text: str) -> float:

@@ -22,12 +22,18 @@ import typer
 
 from ..engine.game import optimal_tables
 from ..export.verification import write_verification
-from .common import STANDARD, JsonOpt, RuleArgs, analyze_with_progress, progress, rule_options
+from .common import (
+    NO_RULES,
+    STANDARD,
+    JsonOpt,
+    RuleArgs,
+    analyze_with_progress,
+    progress,
+    rule_options,
+)
 
-__all__ = ["NO_RULES", "STRATEGIES", "register", "resolve_strategy"]
+__all__ = ["STRATEGIES", "register", "resolve_strategy"]
 
-#: placeholder default: :func:`rule_options` always passes the real rule arguments
-NO_RULES = RuleArgs()
 
 STRATEGIES = ("optimal", "chart", "always-stand")
 
