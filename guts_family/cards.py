@@ -31,6 +31,7 @@ __all__ = [
     "cards_str",
     "check_disjoint",
     "remaining_deck",
+    "quoted",
 ]
 
 RANK_CHARS = "23456789TJQKA"
@@ -44,6 +45,17 @@ _HOW = ("a card is a rank (2-9, T or 10, J, Q, K, A) followed by a suit "
 
 _CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs\u2663\u2666\u2665\u2660])", re.IGNORECASE)
 _SPLIT_RE = re.compile(r"[\s,]+")
+
+
+def quoted(text: str, width: int = 80, repr_: bool = True) -> str:
+    """An input echoed in a message: cut to ``width`` characters, quoted (``repr``) by default.
+
+    >>> quoted("As Kd"), quoted("Zz" * 50)[-6:], len(quoted("x" * 500, repr_=False))
+    ("'As Kd'", "Zz...'", 83)
+    """
+    text = str(text)
+    cut = text if len(text) <= width else text[:width] + "..."
+    return repr(cut) if repr_ else cut
 
 
 class CardError(ValueError):
@@ -102,10 +114,10 @@ def parse_card(text: str) -> int:
     (51, 34, 34, 51)
     """
     if not isinstance(text, str):
-        raise CardError(f"unknown card {text!r}: {_HOW}")
+        raise CardError(f"unknown card {quoted(repr(text), repr_=False)}: {_HOW}")
     m = _CARD_RE.fullmatch(text.strip())
     if m is None:
-        raise CardError(f"unknown card {text.strip()!r}: {_HOW}")
+        raise CardError(f"unknown card {quoted(text.strip())}: {_HOW}")
     return _from_match(m.group(1), m.group(2))
 
 
@@ -117,8 +129,8 @@ def _parse_token(token: str) -> list[int]:
         m = _CARD_RE.match(token, pos)
         if m is None:
             bad = token if pos == 0 else token[pos:pos + 3]
-            where = "" if pos == 0 else f" in {token!r}"
-            raise CardError(f"unknown card {bad!r}{where}: {_HOW}")
+            where = "" if pos == 0 else f" in {quoted(token)}"
+            raise CardError(f"unknown card {quoted(bad)}{where}: {_HOW}")
         out.append(_from_match(m.group(1), m.group(2)))
         pos = m.end()
     return out
@@ -149,14 +161,14 @@ def parse_cards(text: str | Sequence[str]) -> list[int]:
     cards: list[int] = []
     for item in items:
         if not isinstance(item, str):
-            raise CardError(f"unknown card {item!r}: {_HOW}")
+            raise CardError(f"unknown card {quoted(repr(item), repr_=False)}: {_HOW}")
         for token in _SPLIT_RE.split(item.strip()):
             if token:
                 cards.extend(_parse_token(token))
     seen: set[int] = set()
     for c in cards:
         if c in seen:
-            raise CardError(f"card {card_str(c)} is given twice in {shown!r}: "
+            raise CardError(f"card {card_str(c)} is given twice in {quoted(shown)}: "
                             "each card can be used only once")
         seen.add(c)
     return cards

@@ -2,9 +2,10 @@
 
 Commands: ``vs-pot``, ``table``, ``threshold``, ``swap``, ``last-card-up``, ``lone``,
 ``challenge``, ``qualify`` (:mod:`~guts_family.cli.games`) and ``omaha``
-(:mod:`~guts_family.cli.omaha`); :mod:`~guts_family.cli.app` builds the app. Bad input (an
-unknown card, a card given twice, an unknown game, a pot or limit that is not positive) prints
-one line on stderr and exits with code 2.
+(:mod:`~guts_family.cli.omaha`); :mod:`~guts_family.cli.app` builds the app. Every failure
+prints one line on stderr (:func:`~guts_family.cli.common.run`): bad input (an unknown card, a
+card given twice, an unknown game, a pot or limit that is not a positive amount) exits with code
+2, the environment (disk, permissions) with 1, Ctrl-C with 130; ``--debug`` shows the traceback.
 
 >>> main(["vs-pot", "Qh", "--game", "guts321", "--json"])  # doctest: +ELLIPSIS
 {"game": "guts321", "hand": "Qh", ..."counts": {"win": 40, "tie": 3, "lose": 8}, "total": 51, ...}

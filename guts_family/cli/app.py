@@ -9,7 +9,7 @@ from __future__ import annotations
 import typer
 
 from guts_family._version import __version__
-from guts_family.cli.common import run
+from guts_family.cli.common import Group, run
 from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
 
@@ -22,7 +22,8 @@ def build_app() -> typer.Typer:
     >>> sorted(c.name for c in build_app().registered_commands)[:4]
     ['challenge', 'last-card-up', 'lone', 'omaha']
     """
-    app = typer.Typer(add_completion=False, no_args_is_help=True,
+    app = typer.Typer(cls=Group, add_completion=True, no_args_is_help=True,
+                      context_settings={"help_option_names": ["-h", "--help"]},
                       help="Exact odds for Phoenix Burn, Guts (3-2-1) and challenge guts.")
 
     def _version(value: bool) -> None:
@@ -32,7 +33,10 @@ def build_app() -> typer.Typer:
 
     @app.callback()
     def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                           help="Print the version and exit.")) -> None:
+                                           help="Print the version and exit."),
+              debug: bool = typer.Option(False, "--debug",
+                                         help="Show the traceback of an error (any position)."),
+              ) -> None:
         """Exact odds for Phoenix Burn, Guts (3-2-1) and challenge guts."""
 
     register_games(app)
@@ -41,5 +45,5 @@ def build_app() -> typer.Typer:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of ``guts-odds``; bad input -> one line on stderr and exit code 2."""
+    """Entry point of ``guts-odds``: one line on stderr for any error (see :func:`run`)."""
     run(build_app(), argv)

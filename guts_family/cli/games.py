@@ -10,19 +10,22 @@ import os
 import typer
 
 from guts_family._version import __version__
-from guts_family.cards import cards_str, parse_cards
+from guts_family.cards import cards_str, parse_cards, quoted
 from guts_family.cli.common import (
     GAME_HELP,
+    LIMIT_HELP,
     PTIE_HELP,
     TIE_HELP,
+    check_out_folder,
     emit,
     odds_text,
     parse_amount,
     parse_opponent_cards,
     pct,
+    renamed,
 )
 from guts_family.export import write_table
-from guts_family.games import GAME_NAMES, get_game
+from guts_family.games import GAME_NAMES, Game, get_game
 from guts_family.games.challenge_guts import challenge, dealer_qualifies
 from guts_family.games.guts_321 import lone_player_odds
 from guts_family.games.phoenix_burn import last_card_up, swap
@@ -30,6 +33,17 @@ from guts_family.games.phoenix_burn import last_card_up, swap
 __all__ = ["register", "DEFAULT_TABLE_DIR"]
 
 DEFAULT_TABLE_DIR = os.path.join("strategy_tables", "guts")
+#: the dealer's three cards must come from the cards left
+_DEALER_CARDS = 3
+
+
+def _game(name: str) -> Game:
+    """The game called ``name``; an unknown name is echoed cut to 80 characters."""
+    try:
+        return get_game(name)
+    except ValueError:
+        raise ValueError(f"unknown game {quoted(name)}: choose one of "
+                         f"{', '.join(GAME_NAMES)}") from None
 
 
 def register(app: typer.Typer) -> None:
@@ -41,7 +55,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command("vs-pot")
     def vs_pot(
-        hand: str = typer.Argument(..., help="Your hand, e.g. \"As Kd Qh\" (1-3 cards)."),
+        ctx: typer.Context,
+        hand: str = typer.Argument(..., metavar="HAND",
+                                   help="Your hand, e.g. \"As Kd Qh\" (1-3 cards)."),
         game: str = typer.Option("phoenix", "--game", help=GAME_HELP),
         dead: str = typer.Option("", "--dead", help="Seen cards out of play (face-up cards)."),
         opponents: int | None = typer.Option(
@@ -50,14 +66,13 @@ def register(app: typer.Typer) -> None:
             None, "--opponent-cards", help="Shown cards of an opponent who is in; repeat per "
                                            "opponent (e.g. the burned player's face-up card)."),
         pot: str | None = typer.Option(None, "--pot", help="Pot size: adds the EV of going in."),
-        limit: str | None = typer.Option(None, "--limit",
-                                            help="Most a loser pays (default: the pot)."),
+        limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Exact win / tie / lose of a hand against the pot (dummy) and other players."""
-        g = get_game(game)
+        g = _game(game)
         cards = parse_cards(hand)
         o = g.odds(cards, parse_cards(dead), opponents, parse_opponent_cards(opponent_cards))
         tie_r, ptie_r = g.rules(tie, player_tie)
@@ -74,29 +89,34 @@ def register(app: typer.Typer) -> None:
             text += (f"\n  EV of going in: {ev:+.6f} (pot {pot_v:g}, pays "
                      f"{min(pot_v, limit_v) if limit_v else pot_v:g} on a loss; ties: "
                      f"{tie_r}/{ptie_r}) -> {'go in' if ev > 0 else 'stay out'}")
-        emit(data, as_json, text)
+        emit(data, as_json, text, ctx)
 
     @app.command("table")
     def table(
+        ctx: typer.Context,
         game: str = typer.Option("phoenix", "--game", help=GAME_HELP),
         cards: int | None = typer.Option(None, "--cards", help="Round size (guts321: 3, 2, 1)."),
         opponents: int | None = typer.Option(None, "--opponents", help="Other players in."),
-        pot: str = typer.Option("1", "--pot", help="Pot size for the EV column (default 1)."),
-        limit: str | None = typer.Option(None, "--limit", help="Most a loser pays."),
+        pot: str = typer.Option("1", "--pot", help="Pot size for the EV column."),
+        limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         fee: str = typer.Option("0", "--fee", help="Phoenix swap fee for the swap columns."),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         fmt: str = typer.Option("csv", "--format", help="csv, xlsx or both."),
-        out: str = typer.Option(DEFAULT_TABLE_DIR, "--out", help="Output folder."),
+        out: str = typer.Option(DEFAULT_TABLE_DIR, "--out",
+                                help="Output folder (created if missing); the files are "
+                                     "written into it."),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     ) -> None:
         """Every hand class with its exact odds and EV, written as CSV / xlsx."""
         if fmt not in ("csv", "xlsx", "both"):
-            raise ValueError(f"unknown --format {fmt!r}: choose csv, xlsx or both")
-        g = get_game(game)
-        extra = {"fee": parse_amount(fee, "fee", allow_zero=True)} if g.name == "phoenix" else {}
-        t = g.table(cards, opponents, parse_amount(pot, "pot"), parse_amount(limit, "limit"),
-                    tie, player_tie, **extra)
+            raise ValueError(f"unknown --format {quoted(fmt)}: choose csv, xlsx or both")
+        check_out_folder(out)  # before any work
+        pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
+        fee_v = parse_amount(fee, "fee", allow_zero=True)
+        g = _game(game)
+        extra = {"fee": fee_v} if g.name == "phoenix" else {}
+        t = g.table(cards, opponents, pot_v, limit_v, tie, player_tie, **extra)
         stem = f"{g.name}-{t.meta['cards']}card"
         if t.meta["opponents"] != g.default_opponents:
             stem += f"-{t.meta['opponents']}opp"
@@ -110,18 +130,21 @@ def register(app: typer.Typer) -> None:
              f"{len(t.frame)} hand classes -> {', '.join(paths)}",
              f"weakest hand worth going in (pot {t.meta['pot']:g}, limit {t.meta['limit']}, "
              f"ties {t.meta['tie']}/{t.meta['player_tie']}): "
-             f"{t.meta['weakest_hand_worth_going_in'] or 'none'}"]))
+             f"{t.meta['weakest_hand_worth_going_in'] or 'none'}"]), ctx)
 
     @app.command("threshold")
     def threshold(
+        ctx: typer.Context,
         pot: str = typer.Option("1", "--pot", help="Pot size."),
-        limit: str | None = typer.Option(None, "--limit", help="Most a loser pays."),
+        limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """The weakest hand worth going in, for each game and round size (one opposing hand)."""
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
+        for name in GAME_NAMES:  # the tie rules, before any work
+            get_game(name).rules(tie, player_tie)
         rows = []
         for name in GAME_NAMES:
             g = get_game(name)
@@ -134,14 +157,16 @@ def register(app: typer.Typer) -> None:
               "\n".join(f"{r['game']:9} {r['cards']}-card hands vs {r['against']:9} "
                         f"(ties {r['tie']}/{r['player_tie']}): go in with "
                         f"{r['weakest_hand_worth_going_in'] or 'nothing'} or better"
-                        for r in rows))
+                        for r in rows), ctx)
 
     @app.command("swap")
     def swap_cmd(
-        hand: str = typer.Argument(..., help="The burned player's hand, e.g. \"9s 7d 2c\"."),
+        ctx: typer.Context,
+        hand: str = typer.Argument(..., metavar="HAND",
+                                   help="The burned player's hand, e.g. \"9s 7d 2c\"."),
         pot: str = typer.Option(..., "--pot", help="Pot size."),
-        fee: str = typer.Option("1", "--fee", help="Fee for swapping with the pot (default 1)."),
-        limit: str | None = typer.Option(None, "--limit", help="Most a loser pays."),
+        fee: str = typer.Option("1", "--fee", help="Fee for swapping with the pot."),
+        limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         dead: str = typer.Option("", "--dead", help="Other players' face-up cards."),
         tie: str = typer.Option("pot", "--tie", help=TIE_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -152,10 +177,11 @@ def register(app: typer.Typer) -> None:
         emit({**d.as_dict(), "version": __version__}, as_json, "\n".join([
             odds_text(f"Phoenix Burn, burned player {cards_str(d.keep.hero)} keeping", d.keep),
             f"  EV keep {d.ev_keep:+.6f}   EV swap (fee {d.fee:g}) {d.ev_swap:+.6f}"
-            f"   -> {d.best} (break-even fee {d.break_even_fee:.6f})"]))
+            f"   -> {d.best} (break-even fee {d.break_even_fee:.6f})"]), ctx)
 
     @app.command("last-card-up")
     def last_card_up_cmd(
+        ctx: typer.Context,
         players: int = typer.Option(..., "--players",
                                     help="Players dealt, burned player included."),
         burn_tie: str = typer.Option("suit", "--burn-tie",
@@ -168,10 +194,11 @@ def register(app: typer.Typer) -> None:
         emit({**o.as_dict(), "version": __version__}, as_json, "\n".join([
             f"Phoenix Burn, last card up, {players} players, burn ties: {burn_tie}",
             f"  burned player vs pot: win {pct(o.win)}  tie {pct(o.tie)}  lose {pct(o.lose)}",
-            f"  burned hand: {cats}", f"  of {o.total:,} weighted deals (exact)"]))
+            f"  burned hand: {cats}", f"  of {o.total:,} weighted deals (exact)"]), ctx)
 
     @app.command("lone")
     def lone(
+        ctx: typer.Context,
         cards: int = typer.Option(3, "--cards", help="Round size: 3, 2 or 1."),
         min_hand: str | None = typer.Option(None, "--min-hand",
                                                help="Player goes in with this class or better."),
@@ -183,20 +210,23 @@ def register(app: typer.Typer) -> None:
               f"Guts (3-2-1), {cards}-card round, lone player "
               f"({'any hand' if not min_hand else min_hand + ' or better'}) vs dummy: "
               f"win {pct(o.win)}  tie {pct(o.tie)}  lose {pct(o.lose)}  "
-              f"({o.win_count:,} / {o.tie_count:,} / {o.lose_count:,} of {o.total:,})")
+              f"({o.win_count:,} / {o.tie_count:,} / {o.lose_count:,} of {o.total:,})", ctx)
 
     @app.command("challenge")
     def challenge_cmd(
-        hand: str = typer.Argument(..., help="Your hand, e.g. \"Ks Kd 9c\"."),
+        ctx: typer.Context,
+        hand: str = typer.Argument(..., metavar="HAND", help="Your hand, e.g. \"Ks Kd 9c\"."),
         pot: str = typer.Option(..., "--pot", help="Pot size (each of your two bets matches it)."),
-        limit: str | None = typer.Option(None, "--limit", help="Cap on each bet."),
+        limit: str | None = typer.Option(None, "--limit",
+                                         help="Match limit: the most each bet is (default: the "
+                                              "pot)."),
         dead: str = typer.Option("", "--dead", help="Seen cards out of play."),
         tie: str = typer.Option("replay", "--tie", help=TIE_HELP),
         dealer_min: str | None = typer.Option(None, "--dealer-min",
                                                  help="Dealer calls with this or better, e.g. A "
                                                       "(ace high) or 77."),
         qualify: str = typer.Option("A", "--qualify",
-                                    help="Dealer qualifier (default A: ace high)."),
+                                    help="Dealer qualifier, e.g. A (ace high) or 77."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Challenge guts: EV of challenging the dealer at 2-1, and the dealer's qualifying odds."""
@@ -208,16 +238,27 @@ def register(app: typer.Typer) -> None:
             f"  EV of challenging at 2-1: {r.ev:+.6f} -> {r.best}",
             f"  dealer holds {qualify} high or better: "
             f"{pct(r.qualify_count / r.qualify_total)} "
-            f"({r.qualify_count:,} of {r.qualify_total:,})"]))
+            f"({r.qualify_count:,} of {r.qualify_total:,})"]), ctx)
 
     @app.command("qualify")
     def qualify_cmd(
-        at_least: str = typer.Option("A", "--at-least", help="Qualifier, e.g. A (ace high), 77."),
+        ctx: typer.Context,
+        qualify: str = typer.Option("A", "--qualify",
+                                    help="Dealer qualifier, e.g. A (ace high) or 77."),
         dead: str = typer.Option("", "--dead", help="Cards the dealer cannot hold."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        at_least_old: str | None = typer.Option(None, "--at-least", hidden=True,
+                                                help="Old name of --qualify."),
     ) -> None:
         """Challenge guts variation: probability the dealer holds the qualifier or better."""
-        q, total = dealer_qualifies(at_least, parse_cards(dead))
+        at_least = renamed(ctx, "--qualify", "--at-least", qualify, at_least_old)
+        dead_cards = parse_cards(dead)
+        if 52 - len(dead_cards) < _DEALER_CARDS:
+            raise ValueError(f"--dead leaves {52 - len(dead_cards)} unseen cards but the dealer "
+                             f"holds {_DEALER_CARDS}: give at most {52 - _DEALER_CARDS} dead "
+                             "cards")
+        q, total = dealer_qualifies(at_least, dead_cards)
         emit({"at_least": at_least, "p": q / total, "count": q, "total": total, "exact": True,
                "version": __version__}, as_json,
-              f"dealer holds {at_least} high or better: {pct(q / total)} ({q:,} of {total:,})")
+              f"dealer holds {at_least} high or better: {pct(q / total)} ({q:,} of {total:,})",
+              ctx)

@@ -1,17 +1,27 @@
 """The ``guts-odds omaha`` command: exact Omaha Burn equity and the burn decision.
 
 :mod:`guts_family.cli.app` builds the ``guts-odds`` app and calls :func:`register`. Bad input raises
-CardError / ValueError with a one-line message; the app's main() turns it into exit code 2.
+CardError / ValueError with a one-line message; the app's main() turns it into exit code 2. The
+hands are the argument and ``--limit`` the match limit; ``--hands`` and ``--cap`` are their old
+names, hidden, kept for one release.
 """
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import typer
 
-from guts_family.cards import cards_str, parse_cards
+from guts_family.cards import cards_str, parse_cards, quoted
+from guts_family.cli.common import (
+    LIMIT_HELP,
+    MAX_AMOUNT,
+    check_amount_text,
+    check_seconds,
+    deprecated,
+    emit,
+    renamed,
+)
 from guts_family.omaha.burn import (
     MAX_SECONDS,
     BurnDecision,
@@ -25,7 +35,9 @@ __all__ = ["register", "parse_amount", "render_text"]
 
 
 def parse_amount(text: str, what: str) -> Fraction:
-    """A non-negative amount such as "60", "2.5" or "1/3", kept exact.
+    """A non-negative amount such as "60", "2.5" or "1/3", kept exact (at most 10^15).
+
+    The text is checked first (length, exponent), so no huge number is ever built from it.
 
     >>> parse_amount("2.5", "pot"), parse_amount("10", "cap")
     (Fraction(5, 2), Fraction(10, 1))
@@ -34,12 +46,15 @@ def parse_amount(text: str, what: str) -> Fraction:
     ...
     ValueError: --cap 'ten' is not a number
     """
+    t = check_amount_text(text, what)
     try:
-        value = Fraction(text.strip())
+        value = Fraction(t)
     except (ValueError, ZeroDivisionError):
-        raise ValueError(f"--{what} {text!r} is not a number") from None
+        raise ValueError(f"--{what} {quoted(t)} is not a number") from None
     if value < 0:
-        raise ValueError(f"--{what} must be 0 or more, got {text}")
+        raise ValueError(f"--{what} must be 0 or more, got {quoted(t, repr_=False)}")
+    if value > MAX_AMOUNT:
+        raise ValueError(f"--{what} must be at most 10^15, got {quoted(t, repr_=False)}")
     return value
 
 
@@ -107,9 +122,11 @@ def register(app: typer.Typer) -> None:
 
     @app.command("omaha")
     def omaha(
-        hands: str = typer.Option(..., "--hands",
-                                  help="Known hands, e.g. \"AsAhKsKh JdTc9d8c\" (the first is "
-                                       "you for the burn decision)."),
+        ctx: typer.Context,
+        hands: str | None = typer.Argument(
+            None, metavar="HANDS", show_default=False,
+            help="Known hands, e.g. \"AsAhKsKh JdTc9d8c\" (the first is you for the burn "
+                 "decision)."),
         board: str = typer.Option("", "--board",
                                   help="Board: empty (preflop), 3 (flop), 4 (the burn) or 5 "
                                        "cards."),
@@ -118,29 +135,41 @@ def register(app: typer.Typer) -> None:
                                       help="Unknown opponents (other burners) besides the hands."),
         pot: str | None = typer.Option(None, "--pot",
                                           help="Pot size: adds the burn decision of each hand."),
-        cap: str | None = typer.Option(None, "--cap",
-                                          help="Most a losing burner pays (default: the pot)."),
+        limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         max_seconds: float = typer.Option(MAX_SECONDS, "--max-seconds",
                                           help="Refuse enumerations estimated to take longer."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        hands_old: str | None = typer.Option(None, "--hands", hidden=True,
+                                             help="Old name of the HANDS argument."),
+        cap_old: str | None = typer.Option(None, "--cap", hidden=True,
+                                           help="Old name of --limit."),
     ) -> None:
         """Exact Omaha Burn equity of each hand (every river at the burn, every board earlier),
         and the EV of burning versus folding."""
+        if hands_old is not None:
+            if hands is not None:
+                raise ValueError("--hands is the old name of the HANDS argument: give the hands "
+                                 "once, e.g. guts-odds omaha \"AsAhKsKh JdTc9d8c\"")
+            deprecated("--hands", "give the hands as the argument")
+            hands = ctx.params["hands"] = hands_old
+        if hands is None:
+            raise ValueError("no hands given: give them as the argument, e.g. guts-odds omaha "
+                             "\"AsAhKsKh JdTc9d8c\"")
+        limit_name = "--cap" if cap_old is not None else "--limit"
+        cap = renamed(ctx, "--limit", "--cap", limit, cap_old)
+        check_seconds(max_seconds)
         known = parse_hands(hands)
         pot_v = parse_amount(pot, "pot") if pot is not None else None
-        cap_v = parse_amount(cap, "cap") if cap is not None else None
+        cap_v = parse_amount(cap, limit_name[2:]) if cap is not None else None
         if cap_v is not None and pot_v is None:
-            raise ValueError("--cap needs --pot (the burn decision needs the pot size)")
+            raise ValueError(f"{limit_name} needs --pot (the burn decision needs the pot size)")
         if pot_v is not None and pot_v <= 0:
             raise ValueError(f"--pot must be more than 0, got {pot}")
         result = omaha_equity(known, parse_cards(board), hilo=hilo, opponents=opponents,
                               max_seconds=max_seconds)
         decisions = [burn_decision(result, pot_v, cap_v, player=i)
                      for i in range(len(known))] if pot_v is not None else []
-        if as_json:
-            out = result.as_dict()
-            if decisions:
-                out["burn"] = [d.as_dict() for d in decisions]
-            typer.echo(json.dumps(out))
-        else:
-            typer.echo(render_text(result, decisions))
+        out = result.as_dict()
+        if decisions:
+            out["burn"] = [d.as_dict() for d in decisions]
+        emit(out, as_json, render_text(result, decisions), ctx)
