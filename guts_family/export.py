@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
-from twentyone_burn.io import write_files
+from twentyone_burn.io import reproducible_zip, write_files
 
 __all__ = ["Table", "csv_text", "xlsx_bytes", "write_table"]
 
@@ -61,7 +61,8 @@ def xlsx_bytes(table: Table) -> bytes:
         table.frame.to_excel(xl, sheet_name="odds", index=False)
         pd.DataFrame({"option": list(table.meta), "value": [str(v) for v in table.meta.values()]}
                      ).to_excel(xl, sheet_name="about", index=False)
-    return out.getvalue()
+    # with SOURCE_DATE_EPOCH set, the workbook's time stamps are pinned (byte-identical runs)
+    return reproducible_zip(out.getvalue())
 
 
 def write_table(table: Table, csv: str | Path | None = None,

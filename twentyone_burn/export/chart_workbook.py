@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .. import __version__
 from ..charts.files import HEADER_ROW, SHEET_OF, SPECS, csv_texts
 from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart, kept_kind
-from ..io import write_files
+from ..io import reproducible_zip, write_files
 from ..rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -264,7 +264,7 @@ def xlsx_bytes(chart: Chart, optimal: Analysis | None = None,
                 valued: Analysis | None = None) -> bytes:
     buf = io.BytesIO()
     _workbook(chart, optimal, valued).save(buf)
-    return buf.getvalue()
+    return reproducible_zip(buf.getvalue())   # SOURCE_DATE_EPOCH pins its times
 
 
 def save_csv(chart: Chart, directory: str | Path) -> list[Path]:

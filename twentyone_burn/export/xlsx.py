@@ -21,6 +21,8 @@ from openpyxl.drawing.image import Image
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 
+from ..io import reproducible_zip
+
 if TYPE_CHECKING:  # pragma: no cover
     from ..report.results import Report
 
@@ -251,4 +253,4 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
             row += img.height // 20 + 3
     out = io.BytesIO()
     wb.save(out)
-    return out.getvalue()
+    return reproducible_zip(out.getvalue())   # SOURCE_DATE_EPOCH pins its times

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.game import analyze, optimal_tables, return_table
 from ..engine.results import Analysis
+from ..io import source_date
 from ..rules import Rules, RulesError
 from ..shoe import NRANKS
 from ..sim import SimResult, simulate
@@ -51,9 +52,7 @@ def _strip_run_fields(x: Any) -> Any:
 
 def _created() -> str:
     # SOURCE_DATE_EPOCH (reproducible builds) pins the date of a regenerated report
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = (datetime.fromtimestamp(int(epoch), UTC) if epoch and epoch.isdigit()
-            else datetime.now(UTC))
+    when = source_date() or datetime.now(UTC)
     return when.isoformat(timespec="seconds")
 
 

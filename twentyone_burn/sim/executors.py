@@ -4,13 +4,25 @@ Each executor takes a :class:`~twentyone_burn.sim.spec.KernelSpec` and the chunk
 play, and yields finished chunks as ``(chunk, rounds, counts, seconds)`` in whatever order
 they finish, after a first ``None`` once the work is running. The order does not matter: the
 counts are integers and add up the same in any order.
+
+Local workers die with the run: each sets ``PR_SET_PDEATHSIG`` (Linux) so the kernel kills it
+when its parent dies, even by ``kill -9``, and exits at once if the parent is already gone; on
+any exit of the run but a normal end (Ctrl-C, an exception, the caller closing the generator)
+the pool is shut down and its workers are killed rather than left to finish their chunks. A
+Dask run that loses its scheduler raises :class:`SchedulerLost`, one line naming the scheduler.
 """
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures as cf
+import ctypes
+import ctypes.util
+import logging
 import multiprocessing
+import os
 import signal
+import sys
 import time
 from collections.abc import Generator
 from typing import Any
@@ -19,16 +31,36 @@ from .counts import Counts
 from .errors import SimulationError
 from .spec import KernelSpec, run_chunk
 
-__all__ = ["Finished", "run_dask", "run_local"]
+__all__ = ["Finished", "SchedulerLost", "die_with_parent", "run_dask", "run_local"]
 
 #: a finished chunk: (chunk index, rounds, its counts, seconds it took)
 Finished = tuple[int, int, Counts, float]
 
 _WORKER_SPEC: KernelSpec | None = None
+_PR_SET_PDEATHSIG = 1
 
 
-def _worker_init(spec: KernelSpec) -> None:
+class SchedulerLost(SimulationError):
+    """A Dask run whose scheduler went away (its finished chunks are in the checkpoint)."""
+
+
+def die_with_parent(parent: int) -> None:
+    """Ask the kernel to kill this process when its parent dies (Linux ``PR_SET_PDEATHSIG``;
+    elsewhere nothing), and exit now if the parent ``parent`` is already gone."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):   # pragma: no cover - no libc to ask
+            pass
+    if os.getppid() != parent:              # the parent died before the request was made
+        os._exit(1)
+
+
+def _worker_init(spec: KernelSpec, parent: int | None = None) -> None:
     global _WORKER_SPEC
+    if parent is not None:
+        die_with_parent(parent)
     _WORKER_SPEC = spec
     # Ctrl-C is the parent's to handle: it stops handing out chunks and keeps what finished
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -62,16 +94,32 @@ def run_local(spec: KernelSpec, todo: list[tuple[int, int]], workers: int
     # starts the pool before it first reports progress, so no progress-bar thread is forked.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx,
-                                initializer=_worker_init, initargs=(spec,)) as pool:
+    pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx,
+                                  initializer=_worker_init, initargs=(spec, os.getpid()))
+    finished = False
+    try:
         futs = [pool.submit(_worker_chunk, k, n) for k, n in todo]
         yield None      # the workers are running
-        try:
-            for f in cf.as_completed(futs):
-                yield f.result()
-        finally:
-            for f in futs:
-                f.cancel()
+        for f in cf.as_completed(futs):
+            yield f.result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _kill_pool(pool)
+
+
+def _kill_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """Stop a pool now: drop the chunks not started, kill the workers, reap them."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.kill()
+    for p in procs:
+        p.join(timeout=5)
+    pool.shutdown(wait=True)
 
 
 def run_dask(spec: KernelSpec, todo: list[tuple[int, int]], address: Any
@@ -84,12 +132,41 @@ def run_dask(spec: KernelSpec, todo: list[tuple[int, int]], address: Any
         raise SimulationError("--scheduler needs dask.distributed: pip install "
                               "'twentyone-burn[dist]'") from None
     client = address if isinstance(address, Client) else Client(address)
+    where = getattr(client.scheduler, "address", None) or str(address)
     try:
         [remote] = client.scatter([spec], broadcast=True)
         futs = [client.submit(_timed_chunk, remote, k, n, pure=False) for k, n in todo]
         yield None
         for f in as_completed(futs):
-            yield f.result()
+            try:
+                yield f.result()
+            except (cf.CancelledError, asyncio.CancelledError, OSError) as e:
+                # a lost scheduler cancels every future ("scheduler-connection-lost")
+                why = str(e).splitlines()[0] if str(e) else type(e).__name__
+                if client.status != "running" or "connection" in why.lower():
+                    raise SchedulerLost(f"lost the Dask scheduler at {where}") from None
+                raise SchedulerLost(f"the Dask scheduler at {where} dropped the run's "
+                                    f"work ({why})") from None
     finally:
         if client is not address:
-            client.close()
+            _quiet_close(client)
+
+
+def _quiet_close(client: Any) -> None:
+    """Close a client; a client that lost its scheduler logs its reconnect's traceback when
+    closed, which is noise after the one-line error."""
+    lost = client.status != "running"
+    loggers = [logging.getLogger(n) for n in ("distributed.client", "distributed.utils",
+                                              "distributed.core")]
+    levels = [lg.level for lg in loggers]
+    if lost:
+        for lg in loggers:
+            lg.setLevel(logging.CRITICAL + 1)
+    try:
+        client.close(timeout=5 if lost else None)
+    except Exception:   # pragma: no cover - the scheduler is gone; nothing left to close
+        if not lost:
+            raise
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)

@@ -33,7 +33,7 @@ from ..tables import DecisionTables
 from .checkpoint import Checkpoint, run_identity
 from .counts import Counts
 from .errors import SimulationError
-from .executors import run_dask, run_local
+from .executors import SchedulerLost, run_dask, run_local
 from .results import SimResult
 from .spec import chunk_plan, kernel_spec, run_chunk
 from .strategy import tables_hash
@@ -99,6 +99,11 @@ def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
                 finished += n
                 if progress:
                     progress(finished, rounds)
+        except SchedulerLost as e:
+            resume = (f"the checkpoint {cp.path} keeps the {len(done)} finished chunks: run the "
+                      f"same command again to resume" if cp else
+                      "run again with a checkpoint file (--checkpoint) to make it resumable")
+            raise SimulationError(f"{e}; {resume}") from None
         finally:
             source.close()      # stops the workers' remaining chunks
     seconds = time.perf_counter() - t0
