@@ -25,7 +25,7 @@ from typing import Any
 
 __all__ = ["CLASSIC_KEYS", "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES",
            "POST_SPLIT_CHOICES", "PRESETS", "STANDARD", "SURRENDER_CHOICES", "load_rules",
-           "parse_decks", "Rules", "RulesError"]
+           "parse_decks", "FILE_DECKS", "Rules", "RulesError", "shorten"]
 
 DOUBLE_ON_CHOICES = ("any", "9-11", "10-11")
 NATURALS_CHOICES = ("none", "peek", "enhc")
@@ -35,10 +35,46 @@ POST_SPLIT_CHOICES = ("cdp-h", "cdz-", "cdp1")
 CLASSIC_KEYS = ("player_cards", "dealer_burn", "naturals", "natural_pays", "surrender",
                 "post_split")
 MAX_DECKS = 100_000  # casino shoes use 1-8; larger finite shoes are for convergence checks
+#: the documented range of a rules file and the command line: 1 to 8 decks (or "inf"); only
+#: the Python API builds the larger shoes of the convergence checks
+FILE_DECKS = 8
+#: longest echo of a user's value in a message
+SHORT = 80
 
 
 class RulesError(ValueError):
     """A rules file or option that cannot be used; the message says what and how to fix it."""
+
+
+def shorten(value: Any, limit: int = SHORT) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for echoing user input in a message.
+
+    >>> shorten("x" * 1000)[-6:], len(shorten("x" * 1000))
+    ('xxx...', 80)
+    >>> shorten(2.5), shorten(10 ** 5000)[:24]
+    ('2.5', 'a number of 5001 digits')
+    """
+    if isinstance(value, str):
+        text = repr(value[:limit + 1])  # never repr() a megabyte
+    else:
+        try:
+            text = repr(value)
+        except ValueError:  # an int too long to print (sys.set_int_max_str_digits)
+            return f"a number of {int(value.bit_length() * 0.30103) + 1} digits"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _number(name: str, value: Any, hint: str) -> float:
+    """A finite real number (not a bool), or RulesError naming the option."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RulesError(f"{name} must be a number ({hint}), not {shorten(value)}")
+    try:
+        x = float(value)
+    except OverflowError:
+        raise RulesError(f"{name} must be a number ({hint}), not {shorten(value)}") from None
+    if not math.isfinite(x):
+        raise RulesError(f"{name} must be a finite number ({hint}), not {shorten(value)}")
+    return x
 
 
 @dataclass(frozen=True)
@@ -101,26 +137,27 @@ class Rules:
     def __post_init__(self) -> None:
         d = self.decks
         if d is not None and (isinstance(d, bool) or not isinstance(d, int)):
-            raise RulesError(f"decks must be a whole number from 1 to 8 or 'inf', not {d!r}")
+            raise RulesError(f"decks must be a whole number from 1 to 8 or 'inf', not "
+                             f"{shorten(d)}")
         if d is not None and not 1 <= d <= MAX_DECKS:
-            raise RulesError(f"decks must be from 1 to 8 (or 'inf'), not {d}")
-        if not isinstance(self.max_hands, int) or not 2 <= self.max_hands <= 4:
-            raise RulesError(f"max_hands must be 2, 3 or 4, not {self.max_hands!r}")
-        if self.double_on not in DOUBLE_ON_CHOICES:
-            raise RulesError(
-                f"double_on must be one of {', '.join(DOUBLE_ON_CHOICES)}, not {self.double_on!r}"
-            )
+            raise RulesError(f"decks must be from 1 to 8 (or 'inf'), not {shorten(d)}")
+        if isinstance(self.max_hands, bool) or not isinstance(self.max_hands, int) \
+                or not 2 <= self.max_hands <= 4:
+            raise RulesError(f"max_hands must be 2, 3 or 4, not {shorten(self.max_hands)}")
+        if not isinstance(self.double_on, str) or self.double_on not in DOUBLE_ON_CHOICES:
+            raise RulesError(f"double_on must be one of {', '.join(DOUBLE_ON_CHOICES)}, not "
+                             f"{shorten(self.double_on)}")
         for name in ("hit_soft_17", "resplit_aces", "double_after_split", "mandatory_split",
                      "split_aces_one_card", "dealer_22_pushes", "ties_lose"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
-        if not (isinstance(self.win_pays, (int, float)) and 0 < self.win_pays <= 100
-                and math.isfinite(self.win_pays)):
-            raise RulesError("win_pays must be a number above 0 (even money = 1), not "
-                             f"{self.win_pays!r}")
-        if not (isinstance(self.commission, (int, float)) and 0 <= self.commission < 1):
+                raise RulesError(f"{name} must be true or false, not "
+                                 f"{shorten(getattr(self, name))}")
+        if not 0 < _number("win_pays", self.win_pays, "above 0; even money = 1") <= 100:
+            raise RulesError("win_pays must be a number above 0 and at most 100 (even money = "
+                             f"1), not {shorten(self.win_pays)}")
+        if not 0 <= _number("commission", self.commission, "a fraction from 0 to below 1") < 1:
             raise RulesError("commission must be a fraction from 0 to below 1, not "
-                             f"{self.commission!r}")
+                             f"{shorten(self.commission)}")
         self._check_classic()
         object.__setattr__(self, "win_pays", float(self.win_pays))
         object.__setattr__(self, "natural_pays", float(self.natural_pays))
@@ -129,19 +166,18 @@ class Rules:
     def _check_classic(self) -> None:
         if self.player_cards not in (2, 3) or isinstance(self.player_cards, bool):
             raise RulesError(f"player_cards must be 3 (21 Burn's deal) or 2 (the ordinary "
-                             f"two-card deal), not {self.player_cards!r}")
+                             f"two-card deal), not {shorten(self.player_cards)}")
         if not isinstance(self.dealer_burn, bool):
-            raise RulesError(f"dealer_burn must be true or false, not {self.dealer_burn!r}")
+            raise RulesError(f"dealer_burn must be true or false, not {shorten(self.dealer_burn)}")
         for name, choices in (("naturals", NATURALS_CHOICES), ("surrender", SURRENDER_CHOICES),
                               ("post_split", POST_SPLIT_CHOICES)):
-            if getattr(self, name) not in choices:
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in choices:
                 raise RulesError(f"{name} must be one of {', '.join(choices)}, not "
-                                 f"{getattr(self, name)!r}")
-        if isinstance(self.natural_pays, bool) or not (
-                isinstance(self.natural_pays, (int, float)) and 0 < self.natural_pays <= 100
-                and math.isfinite(self.natural_pays)):
-            raise RulesError(f"natural_pays must be a number above 0 (3:2 = 1.5), not "
-                             f"{self.natural_pays!r}")
+                                 f"{shorten(value)}")
+        if not 0 < _number("natural_pays", self.natural_pays, "above 0; 3:2 = 1.5") <= 100:
+            raise RulesError(f"natural_pays must be a number above 0 and at most 100 (3:2 = "
+                             f"1.5), not {shorten(self.natural_pays)}")
         if self.player_cards == 3:
             wrong = [k for k in CLASSIC_KEYS[1:] if getattr(self, k) != _CLASSIC_DEFAULTS[k]]
             if wrong:
@@ -241,8 +277,12 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             raise RulesError(
-                f"unknown rules key {unknown[0]!r}; known keys: {', '.join(sorted(known))}"
+                f"unknown rules key {shorten(unknown[0])}; known keys: {', '.join(sorted(known))}"
             )
+        empty = [k for k, v in data.items() if v is None]
+        if empty:  # plain values never spell an infinite deck as None: that is "inf"
+            raise RulesError(f"{empty[0]} has no value; give one (decks: a whole number from 1 "
+                             "to 8 or \"inf\")")
         data = dict(data)
         if "decks" in data:
             data["decks"] = parse_decks(data["decks"])
@@ -253,13 +293,21 @@ class Rules:
         """Load a rules file; a missing or malformed file raises RulesError naming it."""
         p = Path(path)
         try:
-            text = p.read_text()
+            raw = p.read_bytes()
         except OSError as e:
             raise RulesError(f"cannot read rules file {p}: {e.strerror or e}") from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RulesError(f"rules file {p} is not UTF-8 text (byte {raw[e.start]:#04x} at "
+                             f"position {e.start}); save it as UTF-8") from None
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             raise RulesError(f"rules file {p} is not valid TOML: {e}") from None
+        except RecursionError:
+            raise RulesError(f"rules file {p} is nested too deeply to be a rules file; give "
+                             "one key = value per option") from None
         try:
             return cls.from_dict(data)
         except RulesError as e:
@@ -273,7 +321,8 @@ class Rules:
 
 
 def parse_decks(value: Any) -> int | None:
-    """Read a deck count: a whole number, or "inf"/"infinite" for an infinite deck.
+    """Read a deck count of a rules file or the command line: a whole number from 1 to 8, or
+    "inf"/"infinite" for an infinite deck.
 
     >>> parse_decks("inf") is None, parse_decks("6"), parse_decks(2)
     (True, 6, 2)
@@ -284,15 +333,21 @@ def parse_decks(value: Any) -> int | None:
         v = value.strip().lower()
         if v in ("inf", "infinite", "infinity"):
             return None
-        try:
-            return int(v)
-        except ValueError:
+        if len(v) > 20 or not v.isdigit():
             raise RulesError("decks must be a whole number from 1 to 8 or 'inf', not "
-                             f"{value!r}") from None
-    if isinstance(value, float) and math.isinf(value):
-        return None
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
+                             f"{shorten(value)}")
+        value = int(v)
+    if isinstance(value, float):
+        # only the string "inf" means an infinite deck: a float inf or nan is refused
+        if not math.isfinite(value) or not value.is_integer():
+            raise RulesError("decks must be a whole number from 1 to 8 or the string \"inf\", "
+                             f"not {shorten(value)}")
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"decks must be a whole number from 1 to 8 or 'inf', not "
+                         f"{shorten(value)}")
+    if not 1 <= value <= FILE_DECKS:
+        raise RulesError(f"decks must be from 1 to {FILE_DECKS} (or 'inf'), not {shorten(value)}")
     return value
 
 
@@ -306,13 +361,18 @@ def load_rules(spec: str | Path) -> Rules:
     ('peek', True)
     """
     p = Path(spec)
-    if str(spec) in PRESETS and not p.exists():
+    try:
+        exists = p.exists()
+    except OSError as e:
+        raise RulesError(f"cannot read rules file {shorten(str(spec))}: {e.strerror or e}") \
+            from None
+    if str(spec) in PRESETS and not exists:
         from importlib import resources
         text = resources.files(__package__).joinpath("presets", f"{spec}.toml").read_text()
         return Rules.from_dict(tomllib.loads(text))
-    if not p.exists():
-        raise RulesError(f"no rules file {str(spec)!r}; give a TOML file's path or a preset: "
-                         f"{', '.join(PRESETS)}")
+    if not exists:
+        raise RulesError(f"no rules file {shorten(str(spec))}; give a TOML file's path or a "
+                         f"preset: {', '.join(PRESETS)}")
     return Rules.from_toml(p)
 
 

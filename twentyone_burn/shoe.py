@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .rules import Rules
+from .rules import Rules, shorten
 
 __all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "VALUES", "CardError",
            "counts_of", "Deal", "deal_probability", "deal_probability_exact", "deals",
@@ -51,7 +51,7 @@ def parse_rank(text: str) -> int:
     t = text.strip().upper()
     t = _ALIASES.get(t, t)
     if t not in RANK_INDEX:
-        raise CardError(f"{text!r} is not a card rank; write A, 2-9, T (or 10, J, Q, K)")
+        raise CardError(f"{shorten(text)} is not a card rank; write A, 2-9, T (or 10, J, Q, K)")
     return RANK_INDEX[t]
 
 

@@ -13,7 +13,7 @@ from twentyone_burn.charts.files import CSV_FILES, load_chart
 from twentyone_burn.rules import Rules
 
 ROOT = pathlib.Path(__file__).resolve().parents[2] / "strategy_tables"
-REGENERATE = "twentyone-burn chart --out strategy_tables"
+REGENERATE = "twentyone-burn chart --out strategy_tables --force"
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ from twentyone_burn.rules import Rules
 
 REPORTS = pathlib.Path(__file__).resolve().parents[2] / "reports"
 STEM = report_stem(Rules())
-REGENERATE = ("run: twentyone-burn report --verify-rounds 100000000 --seed 21 "
+REGENERATE = ("run: twentyone-burn report --verify-rounds 100000000 --seed 21 --force "
               "(from the repository root; about 10 minutes)")
 
 

@@ -30,11 +30,16 @@ from .common import (
     NO_RULES,
     SHOE,
     STANDARD,
+    ForceOpt,
     InputError,
     JsonOpt,
     RuleArgs,
     analyze_with_progress,
+    check_output,
+    provenance,
+    refuse_overwrite,
     rule_options,
+    shorten,
     write_atomic,
 )
 
@@ -50,26 +55,37 @@ def _deals_csv(a) -> str:
     return head + table.to_csv(index=False, float_format="%.17g")
 
 
+def _header(rules: Rules) -> None:
+    """The provenance of a text answer: the rules, their hash and the version."""
+    for line in provenance(rules):
+        typer.echo(line)
+
+
 def _fmt(x: float | None) -> str:
     return "   -    " if x is None else f"{x:+.5f}"
 
 
 @rule_options(*STANDARD, *CLASSIC)
 def analyze(strategy: Path | None = typer.Option(
-                None, "--strategy", help="Value this chart (CSV folder or .xlsx) exactly "
-                "instead of optimal play."),
+                None, "--strategy", show_default="optimal play",
+                help="Value this chart (CSV folder or .xlsx) exactly instead of optimal play."),
             deals: Path | None = typer.Option(
-                None, "--deals", help="Also write every deal's burns (probability, EV of "
-                "each play, best action) as CSV to this file."),
+                None, "--deals", show_default="none",
+                help="Also write every deal's burns (probability, EV of each play, best action) "
+                     "as CSV to this file (its folder must exist)."),
+            force: bool = ForceOpt,
             as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
     """The exact expected return, house edge and element of risk of the game."""
     rules = rule_args.build(classic_ok=True)
     if strategy is not None and rules.classic:
         raise InputError("--strategy values 21 Burn charts; the classic mode analyses optimal "
                          "play only")
-    if deals is not None and not Path(deals).parent.exists():
-        raise InputError(f"folder {Path(deals).parent} does not exist; create it or choose "
-                         "another path for --deals")
+    if deals is not None:
+        if not Path(deals).parent.exists():
+            raise InputError(f"folder {shorten(str(Path(deals).parent))} does not exist; "
+                             "create it or choose another path for --deals")
+        check_output(deals, "--deals", folder=False)
+        refuse_overwrite([Path(deals)], force)
     tables = None
     if strategy is not None:
         # a chart carries the rules it was made for: value it under those unless told otherwise
@@ -120,7 +136,8 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
         return
     player = parse_ranks(cards)
     if len(player) != 3:
-        raise InputError(f"give exactly three player cards, not {len(player)} ({cards!r})")
+        raise InputError(f"give exactly three player cards, not {len(player)} "
+                         f"({shorten(cards)})")
     u = parse_rank(up)
     if not rules.infinite:
         remove_cards(full_shoe(rules.decks), player + [u])
@@ -140,6 +157,7 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     if as_json:
         typer.echo(json.dumps(out, indent=2))
         return
+    _header(rules)
     typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}")
     typer.echo("burn  kept   stand     hit       double    split     best")
     for c in out["choices"]:
@@ -152,7 +170,7 @@ def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
     player = parse_ranks(cards)
     if len(player) != 2:
         raise InputError(f"give exactly two player cards with the classic deal, not "
-                         f"{len(player)} ({cards!r})")
+                         f"{len(player)} ({shorten(cards)})")
     u = parse_rank(up)
     if not rules.infinite:
         remove_cards(full_shoe(rules.decks), player + [u])
@@ -172,6 +190,7 @@ def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
     if as_json:
         typer.echo(json.dumps(out, indent=2))
         return
+    _header(rules)
     typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}"
                + (" (EVs given no dealer natural)" if cond else ""))
     for k in ("stand", "hit", "double", "surrender", "split"):
@@ -181,7 +200,7 @@ def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
 
 @rule_options(*SHOE)
 def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
-           removed: str = typer.Option("", "--removed",
+           removed: str = typer.Option("", "--removed", show_default="none",
                                        help='Cards gone from the shoe, e.g. "T 5 A".'),
            as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
     """The dealer's final-total distribution for an up card and removed cards."""
@@ -192,6 +211,9 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     if not rules.infinite:
         unseen = remove_cards(full_shoe(rules.decks), gone + [u])
     d = dealer_distribution(rules, u, unseen)
+    if unseen is not None and not float(np.sum(d)) > 1 - 1e-9:
+        raise InputError(f"the shoe left ({int(unseen.sum())} cards) is too small for the dealer "
+                         "to finish every hand; remove fewer cards or use more --decks")
     outcomes = outcome_dict(d)
     if rules.classic and rules.naturals != "none":
         # a dealer natural is its own outcome, not a 21
@@ -204,6 +226,7 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     if as_json:
         typer.echo(json.dumps(out, indent=2))
         return
+    _header(rules)
     typer.echo(f"dealer up {out['up']}, removed {' '.join(out['removed']) or 'none'}:")
     for k, v in out["outcomes"].items():
         typer.echo(f"  {k:5s} {v:.10f}")

@@ -23,11 +23,15 @@ import typer
 from .common import (
     NO_RULES,
     STANDARD,
+    ForceOpt,
     JsonOpt,
     RuleArgs,
     analyze_with_progress,
+    check_output,
     progress,
+    refuse_overwrite,
     rule_options,
+    shorten,
 )
 
 __all__ = ["DERIVED_NAME", "chart_strategy", "derive", "register"]
@@ -52,6 +56,8 @@ def chart_strategy(path: Path | str, rules: Rules | None = None
     ...
     twentyone_burn.cli.common.InputError: /no/such/chart: no such file or folder
     """
+    import zipfile
+
     from ..charts.files import load_chart
     from ..charts.model import ChartError
     from .common import InputError
@@ -60,6 +66,11 @@ def chart_strategy(path: Path | str, rules: Rules | None = None
         return chart.rules, chart.to_tables(), chart
     except ChartError as e:
         raise InputError(str(e)) from None
+    except (zipfile.BadZipFile, EOFError, KeyError, IndexError, ValueError) as e:
+        # a workbook cut short or not a workbook at all
+        raise InputError(f"{shorten(str(path))}: cannot read the chart ({type(e).__name__}: "
+                         f"{shorten(str(e))}); give a chart folder or an .xlsx workbook "
+                         "written by `twentyone-burn chart`") from None
 
 
 DERIVED_NAME = ("derived total-dependent chart (each cell the best letter over the "
@@ -143,17 +154,27 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @rule_options(*STANDARD)
-    def chart(out: Path = typer.Option(Path("chart"), "--out",
-                                       help="Folder for chart.xlsx and the CSVs, or a path "
-                                            "ending .xlsx (CSVs go beside it)."),
+    def chart(out: Path = typer.Option(Path("chart"), "--out", show_default=True,
+                                       help="Folder for chart.xlsx and the CSVs. Deprecated "
+                                            "(kept for one release): a path ending .xlsx "
+                                            "names the workbook, the CSVs go beside it."),
               strategy: Path | None = typer.Option(
-                  None, "--strategy",
+                  None, "--strategy", show_default="derive the chart for the rules",
                   help="Write this chart (folder or .xlsx) instead of deriving one."),
+              force: bool = ForceOpt,
               as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Derive the printable strategy chart, value it exactly and write the workbook."""
-        from ..export.chart_workbook import save_chart
+        from ..charts.files import CSV_FILES
+        from ..export.chart_workbook import chart_paths, save_chart
         from .common import InputError
         rules = rule_args.build()
+        xlsx, folder = chart_paths(out)
+        check_output(folder, "--out", folder=True)
+        if xlsx.exists() and xlsx.is_dir():
+            raise InputError(f"--out {shorten(str(xlsx))} is a folder; give a folder for the "
+                             "chart (or a path ending .xlsx)")
+        refuse_overwrite([xlsx, *(folder / n for n in (*CSV_FILES, "rules.toml", "chart.json"))],
+                         force)
         seconds: dict[str, float] = {}
         derivation: dict[str, Any] = {}
         t0 = time.perf_counter()
@@ -170,10 +191,7 @@ def register(app: typer.Typer) -> None:
         t1 = time.perf_counter()
         optimal = analyze_with_progress(rules, None, "optimal play")
         seconds["optimal play"] = time.perf_counter() - t1
-        try:
-            files = save_chart(the_chart, out, optimal, valued)
-        except OSError as e:
-            raise InputError(f"cannot write {out}: {e.strerror or e}") from None
+        files = save_chart(the_chart, out, optimal, valued)
         seconds["total"] = time.perf_counter() - t0
         res = _report(the_chart, valued, optimal, seconds, files)
         if derivation:
@@ -186,7 +204,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     @rule_options(*STANDARD)
     def value(strategy: Path = StrategyOpt,
-              compare: bool = typer.Option(True, "--compare/--no-compare",
+              compare: bool = typer.Option(True, "--compare/--no-compare", show_default=True,
                                            help="Also value optimal play (the chart's cost)."),
               as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """The exact expected return of a chart and its cost against optimal play.

@@ -18,9 +18,22 @@ from typing import Any
 
 import typer
 
-from .common import NO_RULES, STANDARD, InputError, JsonOpt, RuleArgs, progress, rule_options
+from .common import (
+    NO_RULES,
+    STANDARD,
+    ForceOpt,
+    InputError,
+    JsonOpt,
+    RuleArgs,
+    check_output,
+    parse_count,
+    progress,
+    refuse_overwrite,
+    rule_options,
+    shorten,
+)
 
-__all__ = ["parse_edge", "register"]
+__all__ = ["TUNED_NAME", "parse_edge", "register", "tuned_path"]
 
 
 
@@ -34,13 +47,34 @@ def parse_edge(text: str) -> float:
     """
     t = text.strip()
     percent = t.endswith("%")
+    body = t.rstrip("%").strip()
     try:
-        x = float(t.rstrip("%").strip())
+        x = float(body) if len(body) <= 40 else None
     except ValueError:
-        raise InputError(f"--target-edge must be a number like 0.02 or 2%, not {text!r}") from None
+        x = None
+    if x is None:
+        raise InputError(f"--target-edge must be a number like 0.02 or 2%, not {shorten(text)}")
     if not math.isfinite(x):
-        raise InputError(f"--target-edge must be a finite number, not {text!r}")
-    return x / 100.0 if percent else x
+        raise InputError(f"--target-edge must be a finite number, not {shorten(text)}")
+    edge = x / 100.0 if percent else x
+    if not -1 < edge < 1:
+        raise InputError(f"--target-edge must be above -1 and below 1 (-100% to 100%), not "
+                         f"{shorten(text)}")
+    return edge
+
+
+#: the tuned rules file's name in the --out folder
+TUNED_NAME = "tuned-rules.toml"
+
+
+def tuned_path(out: Path) -> Path:
+    """The tuned rules file for ``--out``: a folder gets tuned-rules.toml; a path ending .toml
+    (deprecated, kept for one release) is the file itself.
+
+    >>> str(tuned_path(Path("."))), str(tuned_path(Path("x/my.toml")))
+    ('tuned-rules.toml', 'x/my.toml')
+    """
+    return out if out.suffix.lower() == ".toml" else out / TUNED_NAME
 
 
 def _write_text(path: Path, text: str) -> Path:
@@ -56,47 +90,52 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @rule_options(*STANDARD)
-    def report(out: Path = typer.Option(Path("reports"), "--out",
+    def report(out: Path = typer.Option(Path("reports"), "--out", show_default=True,
                                         help="Folder the report files are written to."),
-               verify_rounds: int | None = typer.Option(
-                   None, "--verify-rounds",
-                   help="Add the verification (theory vs simulation) with this many rounds; "
-                        "its simulation then gives the per-round figures."),
-               seed: int = typer.Option(DEFAULT_SEED, "--seed",
+               verify_rounds: str | None = typer.Option(
+                   None, "--verify-rounds", metavar="N", show_default="no verification",
+                   help="Add the verification (theory vs simulation) with this many rounds "
+                        "(1e8 and 100_000_000 work too); its simulation then gives the "
+                        "per-round figures."),
+               seed: int = typer.Option(DEFAULT_SEED, "--seed", show_default=True,
                                         help="Root seed of the simulation (whole number)."),
-               sim_rounds: int = typer.Option(
-                   DEFAULT_SIM_ROUNDS, "--sim-rounds",
+               sim_rounds: str = typer.Option(
+                   str(DEFAULT_SIM_ROUNDS), "--sim-rounds", metavar="N", show_default=True,
                    help="Rounds simulated for the SD, win/push/loss and net-result "
                         "distribution when there is no verification (0 = none)."),
                variations: bool = typer.Option(
-                   True, "--variations/--no-variations",
+                   True, "--variations/--no-variations", metavar="", show_default=True,
                    help="Value every rule variation (one exact analysis each)."),
-               workers: int | None = typer.Option(
-                   None, "--workers", help="Simulation worker processes (default: the cores)."),
+               workers: str | None = typer.Option(
+                   None, "--workers", metavar="N", show_default="the machine's cores",
+                   help="Simulation worker processes."),
+               force: bool = ForceOpt,
                rule_args: RuleArgs = NO_RULES) -> None:
         """The house-edge report (par sheet): Markdown, HTML, JSON and xlsx in --out."""
         from ..export import write_report
         from ..report import build_report
+        from ..report.results import report_stem
         from ..sim import SimulationError
-        if verify_rounds is not None and verify_rounds < 1:
-            raise InputError(f"--verify-rounds must be at least 1, not {verify_rounds}")
-        if sim_rounds < 0:
-            raise InputError(f"--sim-rounds must be 0 or more, not {sim_rounds}")
+        from .simulate import MAX_WORKERS
+        n_verify = parse_count(verify_rounds, "--verify-rounds")
+        n_sim = parse_count(sim_rounds, "--sim-rounds", low=0)
+        assert n_sim is not None
         if seed < 0:
             raise InputError(f"--seed must be a whole number 0 or above, not {seed}")
-        if workers is not None and workers < 1:
-            raise InputError(f"--workers must be at least 1, not {workers}")
-        if out.exists() and not out.is_dir():
-            raise InputError(f"--out {out} is a file, not a folder")
+        n_workers = parse_count(workers, "--workers", high=MAX_WORKERS)
         rules = rule_args.build()
+        check_output(out, "--out", folder=True)
+        stem = report_stem(rules)
+        refuse_overwrite([out / f"{stem}.{ext}" for ext in ("md", "html", "json", "xlsx")],
+                         force)
         t0 = time.perf_counter()
         try:
             with progress("report") as bar:
                 step = None if bar is None else (lambda what, done, total:
                                                  bar(done, total, what))
                 rep = build_report(rules, variations=None if variations else [],
-                                   sim_rounds=sim_rounds, verify_rounds=verify_rounds,
-                                   seed=seed, workers=workers, progress=step)
+                                   sim_rounds=n_sim, verify_rounds=n_verify,
+                                   seed=seed, workers=n_workers, progress=step)
         except SimulationError as e:
             raise InputError(str(e)) from None
         t1 = time.perf_counter()
@@ -124,12 +163,16 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @rule_options(*STANDARD)
-    def tune(knob: str = typer.Option(..., "--knob",
+    def tune(knob: str = typer.Option(..., "--knob", metavar="|".join(KNOBS),
                                       help=f"The payout knob to tune: {', '.join(KNOBS)}."),
-             target_edge: str = typer.Option(..., "--target-edge",
-                                             help="House edge wanted, e.g. 0.02 or 2%."),
-             out: Path = typer.Option(Path("tuned-rules.toml"), "--out",
-                                      help="The tuned rules file to write."),
+             target_edge: str = typer.Option(..., "--target-edge", metavar="X",
+                                             help="House edge wanted, e.g. 0.02 or 2% (above "
+                                                  "-100%, below 100%)."),
+             out: Path = typer.Option(Path("."), "--out", show_default=True,
+                                      help=f"Folder for the tuned rules file ({TUNED_NAME}). "
+                                           "Deprecated (kept for one release): a path ending "
+                                           ".toml names the file itself."),
+             force: bool = ForceOpt,
              as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Find the knob value that gives the house a target edge under optimal play."""
         from ..engine.game import analyze
@@ -137,10 +180,14 @@ def register(app: typer.Typer) -> None:
         from ..tune import tune as run
         target = parse_edge(target_edge)
         if knob not in KNOBS:
-            raise InputError(f"unknown knob {knob!r}; choose one of: {', '.join(KNOBS)}")
-        if out.is_dir():
-            raise InputError(f"--out {out} is a folder; give the rules file to write")
+            raise InputError(f"unknown knob {shorten(knob)}; choose one of: {', '.join(KNOBS)}")
+        target_file = tuned_path(out)
+        if target_file.is_dir():
+            raise InputError(f"--out {shorten(str(out))} is a folder; give the rules file to "
+                             "write")
         rules = rule_args.build()
+        check_output(target_file.parent, "--out", folder=True)
+        refuse_overwrite([target_file], force)
         t0 = time.perf_counter()
         with progress("tuning", unit="up cards") as bar:
             state = {"n": 0}
@@ -159,7 +206,7 @@ def register(app: typer.Typer) -> None:
         header = (f"# tuned by twentyone-burn {__version__}: {knob} = {res.value!r} gives a "
                   f"house edge of {res.house_edge!r}\n# (target {target!r}) under optimal play; "
                   f"base rules hash {rules.rules_hash}\n")
-        path = _write_text(out, header + res.rules.to_toml())
+        path = _write_text(target_file, header + res.rules.to_toml())
         d = {"knob": knob, "value": res.value, "target_edge": target,
              "house_edge": res.house_edge, "expected_return": res.expected_return,
              "element_of_risk": res.element_of_risk, "error": res.house_edge - target,

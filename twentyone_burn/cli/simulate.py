@@ -25,17 +25,29 @@ from ..export.verification import write_verification
 from .common import (
     NO_RULES,
     STANDARD,
+    ForceOpt,
+    Interrupted,
     JsonOpt,
     RuleArgs,
     analyze_with_progress,
+    check_checkpoint,
+    check_output,
+    check_scheduler,
+    parse_count,
+    parse_fraction,
     progress,
+    refuse_overwrite,
     rule_options,
+    shorten,
 )
 
 __all__ = ["STRATEGIES", "register", "resolve_strategy"]
 
 
 STRATEGIES = ("optimal", "chart", "always-stand")
+#: the most local worker processes and the largest chunk
+MAX_WORKERS = 4096
+MAX_CHUNK = 10 ** 9
 
 
 def _workers_default() -> int:
@@ -68,16 +80,21 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
     if name == "chart":
         chart, _ = strategy_cli.derive(rules)
         return rules, chart.to_tables(), "chart"
-    if not Path(name).exists():
-        raise InputError(f"unknown strategy {name!r}; give {', '.join(STRATEGIES)} or a chart "
-                         f"folder / .xlsx workbook")
+    try:
+        exists = Path(name).exists()
+    except OSError:  # a name too long for a path
+        exists = False
+    if not exists:
+        raise InputError(f"unknown strategy {shorten(name)}; give {', '.join(STRATEGIES)} or "
+                         f"a chart folder / .xlsx workbook")
     rules, tables, _ = strategy_cli.chart_strategy(name, rules if rules_given else None)
     return rules, tables, "chart"
 
 
 def _run(fn: Callable[[], Any], checkpoint: Path | None) -> Any:
     """Turn the simulator's own errors into the CLI's one-line input errors, and Ctrl-C into
-    one line saying how to resume."""
+    :class:`~twentyone_burn.cli.common.Interrupted` saying how to resume (the error boundary
+    prints it once the progress bar is gone)."""
     from ..sim import SimulationError
     from .common import InputError
     try:
@@ -87,18 +104,21 @@ def _run(fn: Callable[[], Any], checkpoint: Path | None) -> Any:
     except KeyboardInterrupt:
         where = (f"; finished chunks are kept in {checkpoint}: run the same command again to "
                  f"resume" if checkpoint else "")
-        typer.echo(f"interrupted{where}", err=True)
-        sys.exit(130)
+        raise Interrupted(where) from None
 
 
-def _check_counts(rounds: int, workers: int, chunk_size: int) -> None:
-    from .common import InputError
-    if rounds < 1:
-        raise InputError(f"--rounds must be at least 1, not {rounds}")
-    if workers < 1:
-        raise InputError(f"--workers must be at least 1, not {workers}")
-    if chunk_size < 1:
-        raise InputError(f"--chunk-size must be at least 1, not {chunk_size}")
+def _counts(rounds: str, workers: str | None, chunk_size: str) -> tuple[int, int, int]:
+    """--rounds, --workers and --chunk-size parsed and bounded."""
+    n = parse_count(rounds, "--rounds")
+    w = parse_count(workers, "--workers", high=MAX_WORKERS)
+    c = parse_count(chunk_size, "--chunk-size", high=MAX_CHUNK)
+    assert n is not None and c is not None
+    return n, _workers_default() if w is None else w, c
+
+
+def _check_paths(scheduler: str | None, checkpoint: Path | None) -> None:
+    check_scheduler(scheduler)
+    check_checkpoint(checkpoint)
 
 
 def _check_seed(seed: int | None) -> None:
@@ -112,44 +132,49 @@ def register(app: typer.Typer) -> None:
     from .. import __version__
     from ..sim import DEFAULT_CHUNK
 
-    RoundsOpt = typer.Option(1_000_000, "--rounds", help="Rounds to play.")
-    SeedOpt = typer.Option(None, "--seed",
+    RoundsOpt = typer.Option("1000000", "--rounds", metavar="N", show_default=True,
+                             help="Rounds to play (1e8, 100_000_000 and 100,000,000 work too).")
+    SeedOpt = typer.Option(None, "--seed", show_default="fresh entropy, printed",
                            help="Root seed (whole number); omitted: fresh entropy, printed.")
-    WorkersOpt = typer.Option(None, "--workers",
-                              help="Local worker processes (default: the machine's cores).")
-    ChunkOpt = typer.Option(DEFAULT_CHUNK, "--chunk-size",
+    WorkersOpt = typer.Option(None, "--workers", metavar="N",
+                              show_default="the machine's cores",
+                              help=f"Local worker processes (1-{MAX_WORKERS}).")
+    ChunkOpt = typer.Option(str(DEFAULT_CHUNK), "--chunk-size", metavar="N", show_default=True,
                             help="Rounds per chunk; results depend on (seed, rounds, chunk size).")
-    SchedOpt = typer.Option(None, "--scheduler",
-                            help="Dask scheduler address: run the chunks on that cluster.")
-    CkptOpt = typer.Option(None, "--checkpoint",
+    SchedOpt = typer.Option(None, "--scheduler", metavar="HOST:PORT",
+                            show_default="local processes",
+                            help="Dask scheduler address (host:port or tcp://host:port): run "
+                                 "the chunks on that cluster.")
+    CkptOpt = typer.Option(None, "--checkpoint", show_default="none",
                            help="Append finished chunks to this file; rerun to resume.")
     StrategyOpt = typer.Option(
-        "optimal", "--strategy",
+        "optimal", "--strategy", show_default=True,
         help="optimal (the engine's decisions), chart (derive the chart for the rules), "
              "always-stand, or a chart folder / .xlsx workbook (e.g. strategy_tables).")
 
     @app.command()
     @rule_options(*STANDARD)
-    def simulate(rounds: int = RoundsOpt, seed: int | None = SeedOpt,
+    def simulate(rounds: str = RoundsOpt, seed: int | None = SeedOpt,
                  strategy: str = StrategyOpt,
-                 workers: int | None = WorkersOpt, chunk_size: int = ChunkOpt,
+                 workers: str | None = WorkersOpt, chunk_size: str = ChunkOpt,
                  scheduler: str | None = SchedOpt, checkpoint: Path | None = CkptOpt,
                  penetration: float | None = typer.Option(
-                     None, "--penetration",
-                     help="Deal to a cut card at this fraction of the shoe (default: "
-                          "reshuffle every round)."),
+                     None, "--penetration", metavar="X", show_default="reshuffle every round",
+                     help="Deal to a cut card at this fraction of the shoe (above 0, below "
+                          "1)."),
                  as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Monte Carlo of the game: mean return, SE, 99% interval, SD, frequencies."""
         from ..sim import simulate as run
-        workers = _workers_default() if workers is None else workers
-        _check_counts(rounds, workers, chunk_size)
+        n, w, c = _counts(rounds, workers, chunk_size)
         _check_seed(seed)
+        parse_fraction(penetration, "--penetration")
+        _check_paths(scheduler, checkpoint)
         rules, tables, _ = resolve_strategy(strategy, rule_args.build(), rule_args.given)
         if tables is None:
             tables = optimal_tables(rules, analyze_with_progress(rules).kept)
         with _simulation_bar() as prog:
-            res = _run(lambda: run(tables, rounds, seed=seed, chunk_size=chunk_size,
-                                   workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+            res = _run(lambda: run(tables, n, seed=seed, chunk_size=c,
+                                   workers=w, scheduler=scheduler, checkpoint=checkpoint,
                                    penetration=penetration, progress=prog), checkpoint)
         d = res.to_json_dict()
         if as_json:
@@ -185,27 +210,35 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     @rule_options(*STANDARD)
-    def verify(rounds: int = typer.Option(10_000_000, "--rounds", help="Rounds to simulate."),
+    def verify(rounds: str = typer.Option("10000000", "--rounds", metavar="N", show_default=True,
+                                          help="Rounds to simulate (1e7 and 10_000_000 work "
+                                               "too)."),
                seed: int | None = SeedOpt, strategy: str = StrategyOpt,
-               workers: int | None = WorkersOpt,
-               chunk_size: int = ChunkOpt, scheduler: str | None = SchedOpt,
+               workers: str | None = WorkersOpt,
+               chunk_size: str = ChunkOpt, scheduler: str | None = SchedOpt,
                checkpoint: Path | None = CkptOpt,
-               out: Path = typer.Option(Path("."), "--out",
+               out: Path = typer.Option(Path("."), "--out", show_default=True,
                                         help="Folder for the verification record."),
+               force: bool = ForceOpt,
                as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Theory vs simulation (exact engine vs Monte Carlo); exit 0 on PASS, 1 on FAIL."""
         from ..verify import verify as run
-        workers = _workers_default() if workers is None else workers
-        _check_counts(rounds, workers, chunk_size)
+        n, w, c = _counts(rounds, workers, chunk_size)
         _check_seed(seed)
+        _check_paths(scheduler, checkpoint)
+        check_output(out, "--out", folder=True)
         t0 = time.perf_counter()
         rules, tables, label = resolve_strategy(strategy, rule_args.build(), rule_args.given)
+        if seed is not None:
+            # the record's name is known now when the seed is given (see record_stem)
+            stem = f"verify-{rules.rules_hash[:12]}-{label}-seed{seed}-{n}"
+            refuse_overwrite([Path(out) / f"{stem}.json", Path(out) / f"{stem}.md"], force)
         analysis = analyze_with_progress(rules, tables, "analysing" if tables is None
                                          else "valuing the strategy")
         engine = time.perf_counter() - t0
         with _simulation_bar() as prog:
-            v = _run(lambda: run(rules, rounds, seed=seed, chunk_size=chunk_size,
-                                 workers=workers, scheduler=scheduler, checkpoint=checkpoint,
+            v = _run(lambda: run(rules, n, seed=seed, chunk_size=c,
+                                 workers=w, scheduler=scheduler, checkpoint=checkpoint,
                                  progress=prog, tables=tables, analysis=analysis, label=label),
                      checkpoint)
         v.engine_seconds += engine
