@@ -309,15 +309,34 @@ class Rules:
             raise RulesError(f"rules file {p} is nested too deeply to be a rules file; give "
                              "one key = value per option") from None
         try:
-            return cls.from_dict(data)
+            rules = cls.from_dict(data)
         except RulesError as e:
             raise RulesError(f"rules file {p}: {e}") from None
         except TypeError as e:  # pragma: no cover - defensive
             raise RulesError(f"rules file {p}: {e}") from None
+        stored = _stored_hash(text)
+        if stored is not None and stored != rules.rules_hash:
+            raise RulesError(f"rules file {p}: its '# rules hash:' line ({stored[:16]}...) is not "
+                             f"the hash of its options ({rules.rules_hash[:16]}...): the file was "
+                             "edited; delete that line or restore the options")
+        return rules
 
     def replace(self, **changes: Any) -> Rules:
         """A copy with some options changed (validated)."""
         return dataclasses.replace(self, **changes)
+
+
+def _stored_hash(text: str) -> str | None:
+    r"""The hash a ``# rules hash: HEX`` comment line stores (written with chart rules files).
+
+    >>> _stored_hash("decks = 6\n# rules hash: abc\n"), _stored_hash("decks = 6\n")
+    ('abc', None)
+    """
+    for line in text.splitlines():
+        head, sep, value = line.strip().partition("# rules hash:")
+        if sep and not head:
+            return value.strip()
+    return None
 
 
 def parse_decks(value: Any) -> int | None:

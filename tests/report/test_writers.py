@@ -127,9 +127,10 @@ def test_workbook(written):
 
 
 def test_pages_and_figures_are_reproducible(inf_report, written):
-    from twentyone_burn.export import document, figures, html_page, json_data
+    from twentyone_burn.export import document, figure_provenance, figures, html_page, json_data
     _, _, files, paths = written
-    svg = {k: getattr(figures, f)(*args, "svg") for k, f, args in (
+    meta = figure_provenance(inf_report)
+    svg = {k: getattr(figures, f)(*args, "svg", meta) for k, f, args in (
         ("dealer-bust", "dealer_bust", (inf_report.dealer,)),
         ("net-result", "net_result", (inf_report.simulation.net, inf_report.simulation.label)),
         ("variations", "variations", (inf_report.variations,)))}

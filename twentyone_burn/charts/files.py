@@ -234,13 +234,20 @@ def read_csv_dir(directory: str | Path, rules: Rules | None = None) -> Chart:
             rules = Rules.from_toml(toml)
         except RulesError as e:
             raise ChartError(str(e)) from None
+        stored_rules = True
+    else:
+        stored_rules = False
     name = f"chart from {d}"
     meta = d / "chart.json"
     if meta.exists():
         try:
-            name = str(json.loads(meta.read_text())["name"])
+            described = json.loads(meta.read_text())
+            name = str(described["name"])
         except (ValueError, KeyError, TypeError, OSError) as e:
             raise ChartError(f"{meta}: not a chart description with a 'name' ({e})") from None
+        if stored_rules and isinstance(described, dict):
+            _check_hash(described.get("rules_hash"), rules, f"{meta}, rules_hash",
+                        f"{d / 'rules.toml'}")
     return Chart.from_frames(rules, name=name, **frames)
 
 
@@ -298,9 +305,21 @@ def read_xlsx(path: str | Path, rules: Rules | None = None) -> Chart:
                     rules = Rules.from_dict(options)
                 except (RulesError, TypeError) as e:
                     raise ChartError(f"{p}, sheet Rules: {e}") from None
+                _check_hash(meta.get("rules hash"), rules, f"{p}, sheet Rules, rules hash",
+                            "the options above it")
     finally:
         wb.close()
     return Chart.from_frames(rules, name=name, **frames)
+
+
+def _check_hash(stored: Any, rules: Rules, where: str, source: str) -> None:
+    """A chart's stored rules hash must be the hash of the rules it is read with."""
+    if stored is None or _text(stored) == "":
+        return
+    if _text(stored) != rules.rules_hash:
+        raise ChartError(f"{where}: the stored rules hash {_text(stored)[:16]}... is not the hash "
+                         f"of {source} ({rules.rules_hash[:16]}...): the file was edited; "
+                         "regenerate the chart or give --rules")
 
 
 def _read_rules_sheet(ws, p: Path) -> tuple[dict[str, Any], dict[str, Any]]:

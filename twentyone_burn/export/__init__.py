@@ -19,9 +19,16 @@ from . import document, figures, html_page, json_data, markdown_page, xlsx
 if TYPE_CHECKING:  # pragma: no cover
     from ..report.results import Report
 
-__all__ = ["FORMATS", "render_files", "write_report"]
+__all__ = ["FORMATS", "figure_provenance", "render_files", "write_report"]
 
 FORMATS = ("md", "html", "json", "xlsx")
+
+
+def figure_provenance(report: Report) -> str:
+    """What every figure of the report carries in its metadata: rules, hash, version, seed."""
+    return (f"21 Burn house-edge report; rules {report.rules.canonical_json()}; rules hash "
+            f"{report.rules_hash}; twentyone-burn {report.version}; simulation seed "
+            f"{report.seed}")
 
 
 def render_files(report: Report) -> dict[str, bytes]:
@@ -30,14 +37,16 @@ def render_files(report: Report) -> dict[str, bytes]:
     keys = document.figure_keys(report)
     stem = report.stem
 
+    provenance = figure_provenance(report)
+
     def draw(key: str, fmt: str) -> bytes:
         if key == "dealer-bust":
-            return figures.dealer_bust(report.dealer, fmt)
+            return figures.dealer_bust(report.dealer, fmt, provenance)
         if key == "net-result":
             sim = report.simulation
             assert sim is not None   # figure_keys lists the net result only with a simulation
-            return figures.net_result(sim.net, sim.label, fmt)
-        return figures.variations(report.variations, fmt)
+            return figures.net_result(sim.net, sim.label, fmt, provenance)
+        return figures.variations(report.variations, fmt, provenance)
 
     svg = {k: draw(k, "svg") for k in keys}
     png = {k: draw(k, "png") for k in keys}

@@ -19,6 +19,8 @@ import pandas as pd
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
+from .. import __version__
+
 if TYPE_CHECKING:  # pragma: no cover - matplotlib.typing is new in matplotlib 3.8
     from matplotlib.typing import RcKeyType
 
@@ -31,15 +33,20 @@ _RC: dict[RcKeyType, Any] = {"svg.hashsalt": "twentyone-burn", "svg.fonttype": "
                              "axes.spines.right": False}
 
 
-def _save(fig: Figure, fmt: str) -> bytes:
+def _save(fig: Figure, fmt: str, provenance: str = "") -> bytes:
     buf = io.BytesIO()
-    meta: dict[str, Any] = {"Date": None} if fmt == "svg" else {}
+    meta: dict[str, Any] = {}
+    if fmt == "svg":
+        # no date (reproducible); the rules, their hash, the version and the seed ride along
+        meta = {"Date": None, "Creator": f"twentyone-burn {__version__} (matplotlib)"}
+        if provenance:
+            meta["Description"] = provenance
     fig.savefig(buf, format=fmt, metadata=meta, dpi=150 if fmt == "png" else 72,
                 bbox_inches="tight")
     return buf.getvalue()
 
 
-def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg") -> bytes:
+def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg", provenance: str = "") -> bytes:
     """Bars of the dealer's bust rate by up card: the 21 Burn dealer and an ordinary one.
 
     ``dealer``: rows (up, dealer, bust, ...) as in :func:`twentyone_burn.report.dealer_comparison`.
@@ -63,10 +70,11 @@ def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg") -> bytes:
         ax.legend(frameon=False, loc="upper left")
         ax.set_ylim(0, max(100 * dealer["bust"].max() * 1.25, 10))
         ax.grid(axis="y", alpha=0.3)
-        return _save(fig, fmt)
+        return _save(fig, fmt, provenance)
 
 
-def net_result(net: pd.DataFrame, label: str, fmt: str = "svg") -> bytes:
+def net_result(net: pd.DataFrame, label: str, fmt: str = "svg",
+               provenance: str = "") -> bytes:
     """Bars of the simulated net result per round (log scale) with 95% error bars.
 
     ``net``: rows (net, probability, se); ``label``: how the simulation is described.
@@ -84,7 +92,7 @@ def net_result(net: pd.DataFrame, label: str, fmt: str = "svg") -> bytes:
         ax.set_ylabel("probability")
         ax.set_title(f"Net result per round ({label}; bars: 95% intervals)", fontsize=9)
         ax.grid(axis="y", alpha=0.3)
-        return _save(fig, fmt)
+        return _save(fig, fmt, provenance)
 
 
 def _spacing(values: pd.Series) -> float:
@@ -93,7 +101,7 @@ def _spacing(values: pd.Series) -> float:
     return min(gaps) if gaps else 1.0
 
 
-def variations(rows: pd.DataFrame, fmt: str = "svg") -> bytes:
+def variations(rows: pd.DataFrame, fmt: str = "svg", provenance: str = "") -> bytes:
     """Horizontal bars of the change in the player's expected return of each rule variation.
 
     ``rows``: the report's variation table (variation, change, is_base, ...).
@@ -116,4 +124,4 @@ def variations(rows: pd.DataFrame, fmt: str = "svg") -> bytes:
                       "negative = better for the house", fontsize=8)
         ax.set_title("Effect of each rule variation (exact)")
         ax.grid(axis="x", alpha=0.3)
-        return _save(fig, fmt)
+        return _save(fig, fmt, provenance)
