@@ -17,13 +17,8 @@ import numpy as np
 import typer
 
 from .. import __version__
-from ..engine.burn import burn_choices, kept_values
-from ..engine.classic import dealer_row, hand_evs
-from ..engine.dealer import OUTCOME_NAMES, dealer_distribution
-from ..engine.results import outcome_dict
 from ..rules import Rules
 from ..shoe import RANKS, full_shoe, parse_rank, parse_ranks, remove_cards
-from ..tables import ACTION_NAMES
 from .charts import chart_strategy
 from .common import (
     CLASSIC,
@@ -141,6 +136,10 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     u = parse_rank(up)
     if not rules.infinite:
         remove_cards(full_shoe(rules.decks), player + [u])
+    # the engine (numba) is imported when a command needs it: --help and errors stay fast
+    from ..engine.burn import burn_choices, kept_values
+    from ..tables import ACTION_NAMES
+
     kv = kept_values(rules, u)
     a, b, c = sorted(player)
     choices = burn_choices(kv, (a, b, c))
@@ -174,6 +173,8 @@ def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
     u = parse_rank(up)
     if not rules.infinite:
         remove_cards(full_shoe(rules.decks), player + [u])
+    from ..engine.classic import hand_evs
+
     e = hand_evs(rules, u, (player[0], player[1]))
 
     def num(x: float) -> float | None:
@@ -210,6 +211,10 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     unseen = None
     if not rules.infinite:
         unseen = remove_cards(full_shoe(rules.decks), gone + [u])
+    from ..engine.classic import dealer_row
+    from ..engine.dealer import OUTCOME_NAMES, dealer_distribution
+    from ..engine.results import outcome_dict
+
     d = dealer_distribution(rules, u, unseen)
     if unseen is not None and not float(np.sum(d)) > 1 - 1e-9:
         raise InputError(f"the shoe left ({int(unseen.sum())} cards) is too small for the dealer "

@@ -20,8 +20,6 @@ from typing import Any
 
 import typer
 
-from ..engine.game import optimal_tables
-from ..export.verification import write_verification
 from .common import (
     NO_RULES,
     STANDARD,
@@ -171,6 +169,7 @@ def register(app: typer.Typer) -> None:
         _check_paths(scheduler, checkpoint)
         rules, tables, _ = resolve_strategy(strategy, rule_args.build(), rule_args.given)
         if tables is None:
+            from ..engine.game import optimal_tables  # the engine only when it is needed
             tables = optimal_tables(rules, analyze_with_progress(rules).kept)
         with _simulation_bar() as prog:
             res = _run(lambda: run(tables, n, seed=seed, chunk_size=c,
@@ -242,6 +241,7 @@ def register(app: typer.Typer) -> None:
                                  progress=prog, tables=tables, analysis=analysis, label=label),
                      checkpoint)
         v.engine_seconds += engine
+        from ..export.verification import write_verification
         paths = write_verification(v, out)
         if as_json:
             d = v.to_json_dict()
