@@ -129,13 +129,7 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     if rules.classic:
         _classic_hand(rules, cards, up, as_json)
         return
-    player = parse_ranks(cards)
-    if len(player) != 3:
-        raise InputError(f"give exactly three player cards, not {len(player)} "
-                         f"({shorten(cards)})")
-    u = parse_rank(up)
-    if not rules.infinite:
-        remove_cards(full_shoe(rules.decks), player + [u])
+    player, u = _deal(rules, cards, up, 3, "give exactly three player cards")
     # the engine (numba) is imported when a command needs it: --help and errors stay fast
     from ..engine.burn import burn_choices, kept_values
     from ..tables import ACTION_NAMES
@@ -165,14 +159,19 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     typer.echo(f"best: burn {out['best_burn']}")
 
 
-def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
+def _deal(rules: Rules, cards: str, up: str, count: int, wanted: str) -> tuple[list[int], int]:
+    """The player's ranks and the up card, checked: ``count`` cards that the shoe can deal."""
     player = parse_ranks(cards)
-    if len(player) != 2:
-        raise InputError(f"give exactly two player cards with the classic deal, not "
-                         f"{len(player)} ({shorten(cards)})")
+    if len(player) != count:
+        raise InputError(f"{wanted}, not {len(player)} ({shorten(cards)})")
     u = parse_rank(up)
     if not rules.infinite:
         remove_cards(full_shoe(rules.decks), player + [u])
+    return player, u
+
+
+def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
+    player, u = _deal(rules, cards, up, 2, "give exactly two player cards with the classic deal")
     from ..engine.classic import hand_evs
 
     e = hand_evs(rules, u, (player[0], player[1]))
