@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS
@@ -210,6 +210,167 @@ def _play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infin
             value_out[h] = scale[1] * dv
         else:
             value_out[h] = hv
+
+
+@njit(cache=True, error_model="numpy")
+def _play_hands_lanes(base, counts, total, ncards, child, order, stand, p, combo_j, combo_u,
+                      infinite, inf_probs, two_card_double, forced, scale, hole, stand_out,
+                      hit_out, double_out, value_out, feasible_out, probs):
+    """:func:`_play_hands` for every hidden combination c at once (one lane per combination).
+
+    Arrays are [hand, c]: ``stand``, ``forced`` and the outputs; ``probs`` is scratch space
+    [rank, c]. A hand's successors are looked up once for all lanes, and each lane does the
+    arithmetic of :func:`_play_hands` in the same order, so the values agree bit for bit
+    (tests/engine/test_play_lanes.py). Terms with a zero draw probability are added as
+    0 x value instead of skipped: every value is finite, so that changes no sum.
+    """
+    nc = combo_j.shape[0]
+    n = np.empty(10, dtype=np.int64)
+    ok = np.empty(nc, dtype=np.bool_)
+    hv = np.empty(nc)
+    dv = np.empty(nc)
+    # draw_probs per lane as numerator / denominator integers, divided in vector form
+    fac = np.empty(nc, dtype=np.int64)
+    den_o = np.empty(nc, dtype=np.int64)
+    num_p = np.empty(nc, dtype=np.int64)
+    den_p = np.empty(nc, dtype=np.int64)
+    for k in range(order.shape[0]):
+        h = order[k]
+        held = True
+        total = 0
+        for r in range(10):
+            n[r] = base[r] - counts[h, r]
+            if n[r] < 0:
+                held = False
+            total += n[r]
+        q = total - n[p]
+        for c in range(nc):
+            j = combo_j[c]
+            u = combo_u[c]
+            avail = total - j - u
+            plain = j == 0 and u == 0
+            ok[c] = infinite or (held and avail > 0 and
+                                 (plain or (n[p] - j >= 0 and q - u >= 0)))
+            fac[c] = 1 if plain else q - u
+            den_o[c] = total if plain else q * avail
+            num_p[c] = n[p] if plain else n[p] - j
+            den_p[c] = total if plain else avail
+            hv[c] = 0.0
+            dv[c] = 0.0
+        for r in range(10):
+            if infinite:
+                for c in range(nc):
+                    probs[r, c] = inf_probs[r]
+            elif r == p:
+                for c in range(nc):
+                    d = den_p[c] if den_p[c] > 0 else 1
+                    x = float(num_p[c]) / float(d)
+                    probs[r, c] = x if ok[c] and den_p[c] > 0 else 0.0
+            else:
+                nr = n[r]
+                for c in range(nc):
+                    d = den_o[c] if den_o[c] > 0 else 1
+                    x = float(nr * fac[c]) / float(d)
+                    probs[r, c] = x if ok[c] and den_o[c] > 0 else 0.0
+        for r in range(10):
+            ch = child[h, r]
+            if ch < 0 and hole < 0:
+                # no natural to check for: no_natural is 1 (and 0-probability terms add 0)
+                for c in range(nc):
+                    pr = probs[r, c]
+                    hv[c] += pr * scale[0] * scale[2]
+                    dv[c] += pr * scale[2]
+            elif ch < 0:
+                for c in range(nc):
+                    pr = probs[r, c]
+                    if pr == 0.0:
+                        continue
+                    nb = no_natural(n, r, hole, p, combo_j[c], combo_u[c], infinite, inf_probs)
+                    hv[c] += pr * scale[0] * scale[2] * nb
+                    dv[c] += pr * scale[2] * nb
+            else:
+                for c in range(nc):
+                    pr = probs[r, c]
+                    hv[c] += pr * value_out[ch, c]
+                    dv[c] += pr * stand[ch, c]
+        two = two_card_double[h]
+        for c in range(nc):
+            feasible_out[h, c] = ok[c]
+            if not ok[c]:
+                stand_out[h, c] = 0.0
+                hit_out[h, c] = 0.0
+                double_out[h, c] = 0.0
+                value_out[h, c] = 0.0
+                continue
+            st = scale[0] * stand[h, c]
+            stand_out[h, c] = st
+            hit_out[h, c] = hv[c]
+            double_out[h, c] = scale[1] * dv[c] if two else -np.inf
+            f = forced[h, c]
+            if f < 0:
+                value_out[h, c] = st if st >= hv[c] else hv[c]
+            elif f == 0:
+                value_out[h, c] = st
+            elif f == 2 and two:
+                value_out[h, c] = scale[1] * dv[c]
+            else:
+                value_out[h, c] = hv[c]
+
+
+@njit(parallel=True, cache=True)
+def _split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
+                      combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
+                      two_idx, ev_out, act_out, actions):
+    """Best EV and first action of each split hand (pair, t), for every burned rank in
+    ``burns`` (-1: none; the burned ranks in parallel) and every hidden combination.
+
+    ``stand[i, h, c]``: stand EV of hand h for burned rank ``burns[i]`` under combination c
+    (the combinations are the lanes of :func:`_play_hands_lanes`). It lives here, beside
+    the kernel it calls, because numba's cache of a function is not invalidated when a
+    kernel it calls in another file changes.
+    Ties go to stand, then hit, then double (the same order as unsplit hands).
+    ``forced[i, h, c]``: a fixed strategy's action, or -1 for the best. ``actions[i, c, h]``
+    receives the action of every hand in ``order`` (double only on two-card hands).
+    ``hole``: see :func:`~twentyone_burn.engine.player.play_hands` (-1: plain values).
+    """
+    nh = counts.shape[0]
+    nc = combo_j.shape[0]
+    for i in prange(burns.shape[0]):
+        base = base_p.copy()
+        if burns[i] >= 0:
+            base[burns[i]] -= 1
+        st = np.zeros((nh, nc))
+        hi = np.zeros((nh, nc))
+        db = np.zeros((nh, nc))
+        va = np.zeros((nh, nc))
+        feas = np.zeros((nh, nc), dtype=np.bool_)
+        probs = np.empty((10, nc))
+        _play_hands_lanes(base, counts, total, ncards, child, order, stand[i], pair, combo_j,
+                          combo_u, infinite, inf_probs, can_double, forced[i], scale, hole,
+                          st, hi, db, va, feas, probs)
+        for c in range(nc):
+            for k in range(order.shape[0]):
+                h = order[k]
+                a = 0
+                if not (one_card and ncards[h] == 2):
+                    f = forced[i, h, c]
+                    if f >= 0:
+                        a = f
+                        if a == 2 and not (ncards[h] == 2 and can_double[h]):
+                            a = 1
+                    else:
+                        best = st[h, c]
+                        if hi[h, c] > best:
+                            best = hi[h, c]
+                            a = 1
+                        if ncards[h] == 2 and db[h, c] > best:
+                            a = 2
+                actions[i, c, h] = a
+            for t in range(10):
+                h = two_idx[t]
+                act = actions[i, c, h]
+                ev_out[i, c, t] = st[h, c] if act == 0 else (hi[h, c] if act == 1 else db[h, c])
+                act_out[i, c, t] = act
 
 
 def choose(st: float, hi: float, db: float, forced: int) -> tuple[float, int]:

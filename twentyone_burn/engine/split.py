@@ -27,13 +27,12 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS, NRANKS
 from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
 from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
-from .player import MONEY, HandValues, _play_hands, natural_probs, play_hands
+from .player import MONEY, HandValues, _split_hand_values, natural_probs, play_hands
 
 __all__ = ["pattern_value", "second_card_counts", "second_card_probs", "split_hands",
            "split_on_shoe", "split_stand_evs", "split_value", "split_values", "SplitValue"]
@@ -48,58 +47,6 @@ def split_hands(pair: int, one_card: bool) -> np.ndarray:
     if one_card:
         holds &= t.ncards == 2
     return np.array([h for h in t.order if holds[h]], dtype=np.int64)
-
-
-@njit(parallel=True, cache=True)
-def _split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
-                      combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
-                      two_idx, ev_out, act_out, actions):
-    """Best EV and first action of each split hand (pair, t), for every burned rank in
-    ``burns`` (-1: none; the burned ranks in parallel) and every hidden combination.
-
-    ``stand[i, c, h]``: stand EV of hand h for burned rank ``burns[i]`` under combination c.
-    Ties go to stand, then hit, then double (the same order as unsplit hands).
-    ``forced[i, c, h]``: a fixed strategy's action, or -1 for the best. ``actions[i, c, h]``
-    receives the action of every hand in ``order`` (double only on two-card hands).
-    ``hole``: see :func:`~twentyone_burn.engine.player.play_hands` (-1: plain values).
-    """
-    nh = counts.shape[0]
-    nc = combo_j.shape[0]
-    for i in prange(burns.shape[0]):
-        base = base_p.copy()
-        if burns[i] >= 0:
-            base[burns[i]] -= 1
-        st = np.zeros(nh)
-        hi = np.zeros(nh)
-        db = np.zeros(nh)
-        va = np.zeros(nh)
-        feas = np.zeros(nh, dtype=np.bool_)
-        for c in range(nc):
-            _play_hands(base, counts, total, ncards, child, order, stand[i, c], pair, combo_j[c],
-                       combo_u[c], infinite, inf_probs, can_double, forced[i, c], scale, hole,
-                       st, hi, db, va, feas)
-            for k in range(order.shape[0]):
-                h = order[k]
-                a = 0
-                if not (one_card and ncards[h] == 2):
-                    f = forced[i, c, h]
-                    if f >= 0:
-                        a = f
-                        if a == 2 and not (ncards[h] == 2 and can_double[h]):
-                            a = 1
-                    else:
-                        best = st[h]
-                        if hi[h] > best:
-                            best = hi[h]
-                            a = 1
-                        if ncards[h] == 2 and db[h] > best:
-                            a = 2
-                actions[i, c, h] = a
-            for t in range(10):
-                h = two_idx[t]
-                act = actions[i, c, h]
-                ev_out[i, c, t] = st[h] if act == 0 else (hi[h] if act == 1 else db[h])
-                act_out[i, c, t] = act
 
 
 @dataclass(frozen=True)
@@ -265,27 +212,29 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         unseen.append(un)
     ok = [infinite or un.min() >= 0 for un in unseen]
     run = [i for i in range(nb) if ok[i]]
-    stand = np.zeros((len(run), nc, nh))
+    # [burn, hand, combination]: the combinations are the kernel's lanes
     if infinite:
-        stand[:] = payoff[np.minimum(table.total, 21)] @ flat_dist
         cj_run, cu_run = cj[:1], cu[:1]  # nothing is hidden from an infinite deck
+        stand = np.zeros((len(run), nh, 1))
+        stand[:] = (payoff[np.minimum(table.total, 21)] @ flat_dist)[:, None]
     else:
         assert stand_p is not None, "a finite shoe needs the stand EVs"
-        for k, i in enumerate(run):
-            stand[k][:, order] = stand_p[:, i, :].T
         cj_run, cu_run = cj, cu
+        stand = np.zeros((len(run), nh, nc))
+        stand[:, order, :] = stand_p[:, run, :].transpose(1, 0, 2)
+    ncr = len(cj_run)
     if forced is None:
-        forced_run = np.full((len(run), nc, nh), -1, dtype=np.int8)
+        forced_run = np.full((len(run), nh, ncr), -1, dtype=np.int8)
     else:
-        forced_run = np.ascontiguousarray(forced[run])
+        forced_run = np.ascontiguousarray(forced[run][:, :ncr].transpose(0, 2, 1))
     two_idx = np.array([table.of((pair, t)) for t in range(NRANKS)], dtype=np.int64)
     hand_ev = np.zeros((len(run), nc, NRANKS))
     hand_act = np.zeros((len(run), nc, NRANKS), dtype=np.int64)
     actions = np.zeros((len(run), nc, nh), dtype=np.int8)
     _split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
-                      np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
-                      infinite, INFINITE_PROBS, can_double, forced_run, scale, hole, one,
-                      two_idx, hand_ev, hand_act, actions)
+                       np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
+                       infinite, INFINITE_PROBS, can_double, forced_run, scale, hole, one,
+                       two_idx, hand_ev, hand_act, actions)
     if infinite:
         hand_ev[:, 1:], hand_act[:, 1:], actions[:, 1:] = (
             hand_ev[:, :1], hand_act[:, :1], actions[:, :1])
@@ -300,8 +249,9 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
             vals = HandValues.empty()
             for c in range(len(cj_run)):
                 st, hi, db, _, _ = play_hands(
-                    base, stand[k, c], order=order, pair=pair, j=int(cj[c]), u=int(cu[c]),
-                    infinite=infinite, can_double=can_double, forced=forced_run[k, c],
+                    base, np.ascontiguousarray(stand[k, :, c]), order=order, pair=pair,
+                    j=int(cj[c]), u=int(cu[c]), infinite=infinite, can_double=can_double,
+                    forced=np.ascontiguousarray(forced_run[k, :, c]),
                     scale=scale, hole=hole, out=vals)
                 tables[(int(cj[c]), int(cu[c]))] = (st.copy(), hi.copy(), db.copy())
             if infinite:
