@@ -58,27 +58,54 @@ class KeptValues:
 
 
 _PASS_CACHE: dict | None = None
+#: the rules whose passes a bounded block keeps (None: every rules')
+_PASS_KEEP: Rules | None = None
 
 
 @contextlib.contextmanager
-def reuse_dealer_passes() -> Iterator[None]:
+def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
     """Within this block, dealer passes (which do not depend on the strategy) are computed
-    once per rules and up card and reused - for work that values many strategies."""
-    global _PASS_CACHE
-    old = _PASS_CACHE
+    once per rules and up card and reused - for work that values many strategies.
+
+    ``only_like``: keep only the passes of rules whose dealer passes are those of these rules
+    (same shoe, dealer rule and payoff; e.g. rule variations that change only doubling or
+    splitting), so a long series of rule sets holds one set of passes in memory, not one per
+    rule set.
+
+    >>> r = Rules(decks=1)
+    >>> base = full_shoe(1) - np.eye(10, dtype=np.int64)[9]
+    >>> with reuse_dealer_passes(r):
+    ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
+    ...     das = r.replace(double_after_split=not r.double_after_split)
+    ...     y = unsplit_stand_cached(das, 9, base, payoff_table(das))
+    >>> x is y
+    True
+    """
+    global _PASS_CACHE, _PASS_KEEP
+    old, old_keep = _PASS_CACHE, _PASS_KEEP
     _PASS_CACHE = {} if old is None else old
+    _PASS_KEEP = only_like if old is None else old_keep
     try:
         yield
     finally:
-        _PASS_CACHE = old
+        _PASS_CACHE, _PASS_KEEP = old, old_keep
 
 
-def _passes(key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
+def _same_passes(a: Rules, b: Rules) -> bool:
+    return (a.decks, a.hit_soft_17, a.dealer_burn, a.max_hands, a.split_aces_one_card,
+            payoff_table(a).tobytes()) == (b.decks, b.hit_soft_17, b.dealer_burn, b.max_hands,
+                                           b.split_aces_one_card, payoff_table(b).tobytes())
+
+
+def _passes(rules: Rules, key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
     if _PASS_CACHE is None:
         return compute()
-    if key not in _PASS_CACHE:
-        _PASS_CACHE[key] = compute()
-    return _PASS_CACHE[key]
+    if key in _PASS_CACHE:
+        return _PASS_CACHE[key]
+    value = compute()
+    if _PASS_KEEP is None or _same_passes(rules, _PASS_KEEP):
+        _PASS_CACHE[key] = value
+    return value
 
 
 def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
@@ -279,12 +306,12 @@ def burn_choices(kv: KeptValues, player: tuple[int, int, int],
 def unsplit_stand_cached(rules: Rules, up: int, base_up: np.ndarray,
                          payoff: np.ndarray) -> np.ndarray:
     """:func:`unsplit_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
-    return _passes(_pass_key(rules, up, -1, base_up, payoff),
+    return _passes(rules, _pass_key(rules, up, -1, base_up, payoff),
                    lambda: unsplit_stand_evs(rules, up, base_up, payoff))
 
 
 def split_stand_cached(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                        payoff: np.ndarray) -> np.ndarray:
     """:func:`split.split_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
-    return _passes(_pass_key(rules, up, pair, base_p, payoff),
+    return _passes(rules, _pass_key(rules, up, pair, base_p, payoff),
                    lambda: split_stand_evs(rules, up, pair, base_p, payoff))

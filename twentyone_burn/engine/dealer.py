@@ -173,18 +173,14 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
         if m in classes:
             weight[i] = classes[m]
     is_class = weight.sum(axis=1) > 0
+    # each node's non-zero ranks in rank order (row-major nonzero keeps that order)
+    rows, cols = np.nonzero(counts)
     nz_ptr = np.zeros(t + 1, dtype=np.int64)
-    nz_rank_l: list[int] = []
-    nz_count_l: list[int] = []
-    for i in range(t):
-        for r in range(NRANKS):
-            if counts[i, r]:
-                nz_rank_l.append(r)
-                nz_count_l.append(int(counts[i, r]))
-        nz_ptr[i + 1] = len(nz_rank_l)
+    nz_ptr[1:] = np.cumsum(np.bincount(rows, minlength=t))
+    nz_rank = cols.astype(np.int64)
+    nz_count = counts[rows, cols].astype(np.int64)
     return DealerTrie(parent, rank, before, depth, weight, counts, int(counts.sum(axis=1).max()),
-                      is_class, nz_ptr, np.array(nz_rank_l, dtype=np.int64),
-                      np.array(nz_count_l, dtype=np.int64))
+                      is_class, nz_ptr, nz_rank, nz_count)
 
 
 @functools.cache
@@ -195,14 +191,16 @@ def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: bool = True,
     Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
     """
     trie = dealer_trie(up, hit_soft_17, burn, no_hole)
-    keys: dict[tuple[int, int], int] = {}
+    nodes = np.nonzero(trie.is_class)[0]
+    code = trie.counts[nodes].sum(axis=1) * 64 + trie.counts[nodes, pair]
+    # bins numbered in order of first appearance (the kernels add bins in this order)
+    uniq, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    rank_of = np.empty(len(uniq), dtype=np.int64)
+    rank_of[np.argsort(first, kind="stable")] = np.arange(len(uniq))
     binid = np.full(trie.parent.shape[0], -1, dtype=np.int64)
-    for i in np.nonzero(trie.is_class)[0]:
-        key = (int(trie.counts[i].sum()), int(trie.counts[i, pair]))
-        binid[i] = keys.setdefault(key, len(keys))
-    bk = np.array([k for k, _ in keys], dtype=np.int64)
-    bm = np.array([m for _, m in keys], dtype=np.int64)
-    return binid, bk, bm
+    binid[nodes] = rank_of[inverse.ravel()]
+    ordered = uniq[np.argsort(first, kind="stable")]
+    return binid, (ordered // 64).astype(np.int64), (ordered % 64).astype(np.int64)
 
 
 @functools.cache

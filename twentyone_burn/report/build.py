@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from ..engine.burn import reuse_dealer_passes
 from ..engine.game import analyze, optimal_tables, return_table
 from ..engine.results import Analysis
 from ..io import source_date
@@ -105,21 +106,24 @@ def build_report(rules: Rules, *, variations: Sequence[VariationSpec] | None = N
         done += 1
         return a
 
-    a = run("exact analysis", rules)
-    rt = None
-    if with_return_table:
-        step("return table")
+    # the dealer passes of the base rules serve the return table and every variation that
+    # changes only doubling or splitting (each pass is the same numbers either way)
+    with reuse_dealer_passes(rules):
+        a = run("exact analysis", rules)
+        rt = None
+        if with_return_table:
+            step("return table")
+            t0 = time.perf_counter()
+            rt = return_table(rules, a)
+            timings["return table"] = time.perf_counter() - t0
+            done += 3
         t0 = time.perf_counter()
-        rt = return_table(rules, a)
-        timings["return table"] = time.perf_counter() - t0
-        done += 3
-    t0 = time.perf_counter()
-    dealer = dealer_comparison(rules)
-    burn = burn_statistics(a)
-    timings["dealer and burn statistics"] = time.perf_counter() - t0
+        dealer = dealer_comparison(rules)
+        burn = burn_statistics(a)
+        timings["dealer and burn statistics"] = time.perf_counter() - t0
 
-    variations_df = variation_table(
-        rules, a, specs, lambda spec, r: run(f"rule variation: {spec.label}", r))
+        variations_df = variation_table(
+            rules, a, specs, lambda spec, r: run(f"rule variation: {spec.label}", r))
 
     sim: SimulatedFigures | None = None
     verification: dict[str, Any] | None = None
