@@ -24,11 +24,12 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..rules import Rules
 from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
 from ..tables import hand_table
+from .threads import over_range
 
 __all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie",
            "dealer_classes", "dealer_distribution", "dealer_distributions", "dealer_trie",
@@ -267,13 +268,14 @@ def _trie_distribution_infinite(p, parent, rank, weight, out):
             out[o] += v * weight[i, o]
 
 
-@njit(parallel=True, cache=True)
-def _dealer_batch(base, keys, parent, rank, before, depth, weight, out):
-    """Row k of ``out``: the distribution for unseen counts ``base - keys[k]`` (both cores).
+@njit(nogil=True, cache=True)
+def _dealer_batch(lo, hi, base, keys, parent, rank, before, depth, weight, out):
+    """Row k of ``out``, for k in lo..hi-1: the distribution for unseen counts
+    ``base - keys[k]``.
 
     Rows whose removal the base cannot supply are left at zero.
     """
-    for k in prange(keys.shape[0]):
+    for k in range(lo, hi):
         n = base - keys[k]
         ok = True
         for r in range(n.shape[0]):
@@ -288,11 +290,12 @@ def _dealer_batch(base, keys, parent, rank, before, depth, weight, out):
 LANES = 64
 
 
-@njit(parallel=True, cache=True)
-def _stand_batch(base, keys, blocks, block_total, p, combo_j, combo_u, parent, rank, before,
+@njit(nogil=True, cache=True)
+def _stand_batch(lo, hi, base, keys, blocks, block_total, p, combo_j, combo_u, parent, rank, before,
                 depth, wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, burns,
                 out):
-    """Stand EVs for every key (a player hand), burned rank and hidden combination.
+    """Stand EVs for the keys of blocks lo..hi-1 (player hands), every burned rank and hidden
+    combination.
 
     ``out[k, i, c]`` is the EV of standing on hand ``keys[k]`` when the unseen cards are
     ``base - keys[k]`` less one card of rank ``burns[i]`` (-1: no card), with hidden
@@ -321,7 +324,7 @@ def _stand_batch(base, keys, blocks, block_total, p, combo_j, combo_u, parent, r
     for i in range(burns.shape[0]):
         if burns[i] >= 0:
             any_burn = True
-    for g in prange(blocks.shape[0]):
+    for g in range(lo, hi):
         xs = np.zeros((10, LANES), dtype=np.int64)
         tots = np.zeros(LANES, dtype=np.int64)
         live = np.zeros(LANES, dtype=np.bool_)
@@ -524,7 +527,9 @@ def dealer_distributions(trie: DealerTrie, base: np.ndarray, keys: np.ndarray) -
     """Row k: the outcome distribution for unseen counts ``base - keys[k]`` (both cores; rows
     the base cannot supply stay zero)."""
     out = np.zeros((keys.shape[0], NOUTCOMES))
-    _dealer_batch(base, keys, trie.parent, trie.rank, trie.before, trie.depth, trie.weight, out)
+    over_range(lambda lo, hi: _dealer_batch(lo, hi, base, keys, trie.parent, trie.rank,
+                                            trie.before, trie.depth, trie.weight, out),
+               keys.shape[0])
     return out
 
 
@@ -546,8 +551,10 @@ def stand_evs(trie: DealerTrie, bins: tuple[np.ndarray, np.ndarray, np.ndarray],
         first.setdefault(payoff[t].tobytes(), t)
     same = np.array([first[payoff[t].tobytes()] for t in range(payoff.shape[0])])
     blocks, block_total = stand_blocks(same[np.minimum(table.total[hands], 21)])
-    _stand_batch(base, table.counts[hands], blocks, block_total, pair, combos[0],
-                 combos[1], trie.parent, trie.rank, trie.before, trie.depth,
-                 payoff_weights(trie, payoff), trie.is_class, binid, bin_k, bin_mp, trie.nz_ptr,
-                 trie.nz_rank, trie.nz_count, burns, out)
+    keys = table.counts[hands]
+    wpay = payoff_weights(trie, payoff)
+    over_range(lambda lo, hi: _stand_batch(
+        lo, hi, base, keys, blocks, block_total, pair, combos[0], combos[1], trie.parent,
+        trie.rank, trie.before, trie.depth, wpay, trie.is_class, binid, bin_k, bin_mp,
+        trie.nz_ptr, trie.nz_rank, trie.nz_count, burns, out), blocks.shape[0])
     return out

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS
@@ -317,12 +317,12 @@ def _play_hands_lanes(base, counts, total, ncards, child, order, stand, p, combo
                 value_out[h, c] = hv[c]
 
 
-@njit(parallel=True, cache=True)
-def _split_hand_values(base_p, counts, total, ncards, child, order, stand, burns, pair, combo_j,
-                      combo_u, infinite, inf_probs, can_double, forced, scale, hole, one_card,
-                      two_idx, ev_out, act_out, actions):
-    """Best EV and first action of each split hand (pair, t), for every burned rank in
-    ``burns`` (-1: none; the burned ranks in parallel) and every hidden combination.
+@njit(nogil=True, cache=True)
+def _split_hand_values(lo, hi, base_p, counts, total, ncards, child, order, stand, burns, pair,
+                       combo_j, combo_u, infinite, inf_probs, can_double, forced, scale, hole,
+                       one_card, two_idx, ev_out, act_out, actions):
+    """Best EV and first action of each split hand (pair, t), for the burned ranks
+    ``burns[lo:hi]`` (-1: none) and every hidden combination.
 
     ``stand[i, h, c]``: stand EV of hand h for burned rank ``burns[i]`` under combination c
     (the combinations are the lanes of :func:`_play_hands_lanes`). It lives here, beside
@@ -335,7 +335,7 @@ def _split_hand_values(base_p, counts, total, ncards, child, order, stand, burns
     """
     nh = counts.shape[0]
     nc = combo_j.shape[0]
-    for i in prange(burns.shape[0]):
+    for i in range(lo, hi):
         base = base_p.copy()
         if burns[i] >= 0:
             base[burns[i]] -= 1

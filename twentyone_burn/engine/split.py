@@ -33,6 +33,7 @@ from ..shoe import INFINITE_PROBS, NRANKS
 from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
 from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
 from .player import MONEY, HandValues, _split_hand_values, natural_probs, play_hands
+from .threads import over_range
 
 __all__ = ["pattern_value", "second_card_counts", "second_card_probs", "split_hands",
            "split_on_shoe", "split_stand_evs", "split_value", "split_values", "SplitValue"]
@@ -231,10 +232,11 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     hand_ev = np.zeros((len(run), nc, NRANKS))
     hand_act = np.zeros((len(run), nc, NRANKS), dtype=np.int64)
     actions = np.zeros((len(run), nc, nh), dtype=np.int8)
-    _split_hand_values(base_p, table.counts, table.total, table.ncards, table.child, order, stand,
-                       np.array([burns[i] for i in run], dtype=np.int64), pair, cj_run, cu_run,
-                       infinite, INFINITE_PROBS, can_double, forced_run, scale, hole, one,
-                       two_idx, hand_ev, hand_act, actions)
+    burns_run = np.array([burns[i] for i in run], dtype=np.int64)
+    over_range(lambda lo, hi: _split_hand_values(
+        lo, hi, base_p, table.counts, table.total, table.ncards, table.child, order, stand,
+        burns_run, pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced_run,
+        scale, hole, one, two_idx, hand_ev, hand_act, actions), len(run))
     if infinite:
         hand_ev[:, 1:], hand_act[:, 1:], actions[:, 1:] = (
             hand_ev[:, :1], hand_act[:, :1], actions[:, :1])
