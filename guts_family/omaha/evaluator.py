@@ -13,7 +13,9 @@ The plain-Python functions :func:`high5` and :func:`low5` are the readable speci
 five-card values (the tables below are built from the same keys); the plain Omaha twins, the best
 of the 6 x 10 two-plus-three combinations, are ``omaha_high_reference`` and
 ``omaha_low_reference`` in ``tests/reference/omaha.py``. The fast path is numba kernels over
-card indices (``4 * rank + suit``, see :mod:`guts_family.cards`) and lookup tables:
+card indices (``4 * rank + suit``, see :mod:`guts_family.cards`) and lookup tables; the kernels
+live in :mod:`guts_family.omaha._kernels` (see there why), :func:`omaha_high_many` and
+:func:`omaha_low_many` are their typed wrappers:
 
 * non-flush high: depends only on the board's rank multiset (6188 of them) and the two hole ranks
   used, so a table ``pair[board, hole-rank pair]`` (6188 x 91) holds the best value of each pair
@@ -40,9 +42,9 @@ from itertools import combinations, combinations_with_replacement
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from guts_family.cards import RANK_CHARS, CardError, check_disjoint, parse_cards
+from guts_family.omaha._kernels import N_FLUSH_HOLE, _high_many_kernel, _low_many_kernel
 
 __all__ = [
     "HIGH_CATEGORIES",
@@ -194,8 +196,8 @@ RANK_WEIGHTS = np.array([0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 4
                         dtype=np.int64)
 
 N_BOARD_MULTISETS = 6188  # multisets of 5 ranks out of 13
-N_FLUSH_HOLE = 1080  # 1 (no flush possible) + masks of 2, 3 or 4 ranks
 N_FLUSH_BOARD = 2289  # 1 (no flush possible) + masks of 3, 4 or 5 ranks
+# N_FLUSH_HOLE (1080: 1 + masks of 2, 3 or 4 ranks) is defined in _kernels, whose kernels read it
 
 
 class Tables(NamedTuple):
@@ -330,58 +332,6 @@ def tables() -> Tables:
         flush=np.ascontiguousarray(flush).ravel(),
         low=low.ravel(),
     )
-
-
-# --------------------------------------------------------------------------------------------
-# Kernels
-# --------------------------------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def _pair_best(pair, pair_col, row: int, r0: int, r1: int, r2: int, r3: int) -> int:
-    """Best non-flush value of hole ranks r0..r3 on the board whose pair row starts at row."""
-    a, b, c = 13 * r0, 13 * r1, 13 * r2
-    return max(max(max(pair[row + pair_col[a + r1]], pair[row + pair_col[a + r2]]),
-                   max(pair[row + pair_col[a + r3]], pair[row + pair_col[b + r2]])),
-               max(pair[row + pair_col[b + r3]], pair[row + pair_col[c + r3]]))
-
-
-@njit(cache=True, nogil=True)
-def _high_many_kernel(holes, boards, out, card_weight, card_lane, card_nibble, board_index, pair,
-                      pair_col, flush_shift, flush_lane, flush_board_index, flush_hole_index,
-                      flush):
-    """out[i] = high value of holes[i] (4 cards) on boards[i] (5 cards)."""
-    for i in range(holes.shape[0]):
-        h0, h1, h2, h3 = holes[i, 0], holes[i, 1], holes[i, 2], holes[i, 3]
-        b0, b1, b2, b3, b4 = boards[i, 0], boards[i, 1], boards[i, 2], boards[i, 3], boards[i, 4]
-        bkey = card_weight[b0] + card_weight[b1] + card_weight[b2] + card_weight[b3] \
-            + card_weight[b4]
-        v = _pair_best(pair, pair_col, board_index[bkey] * 91, h0 >> 2, h1 >> 2, h2 >> 2, h3 >> 2)
-        # flush: only the suit with three or more board cards, and only with two in the hand
-        word = card_nibble[b0] + card_nibble[b1] + card_nibble[b2] + card_nibble[b3] \
-            + card_nibble[b4]
-        shift = flush_shift[word]
-        hm = ((card_lane[h0] + card_lane[h1] + card_lane[h2] + card_lane[h3]) >> shift) \
-            & flush_lane[word]
-        hx = flush_hole_index[hm]
-        if hx:
-            bm = ((card_lane[b0] + card_lane[b1] + card_lane[b2] + card_lane[b3]
-                   + card_lane[b4]) >> shift) & 0x1FFF
-            f = flush[flush_board_index[bm] * N_FLUSH_HOLE + hx]
-            if f > v:
-                v = f
-        out[i] = v
-
-
-@njit(cache=True, nogil=True)
-def _low_many_kernel(holes, boards, out, card_lowbit, low):
-    """out[i] = eight-or-better low value of holes[i] on boards[i] (0 = no low)."""
-    for i in range(holes.shape[0]):
-        hl = card_lowbit[holes[i, 0]] | card_lowbit[holes[i, 1]] | card_lowbit[holes[i, 2]] \
-            | card_lowbit[holes[i, 3]]
-        bl = card_lowbit[boards[i, 0]] | card_lowbit[boards[i, 1]] | card_lowbit[boards[i, 2]] \
-            | card_lowbit[boards[i, 3]] | card_lowbit[boards[i, 4]]
-        out[i] = low[bl * 256 + hl]
 
 
 def _as_array(x: np.ndarray | Sequence[Sequence[int]], width: int, what: str) -> np.ndarray:
