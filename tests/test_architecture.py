@@ -169,3 +169,18 @@ def test_module_all_is_complete(name, path):
     assert defined - listed == set()
     module = importlib.import_module(name)
     assert [x for x in sorted(listed) if not hasattr(module, x)] == []
+
+
+def test_the_command_line_defaults_are_the_modules_values():
+    """The help shows the defaults from twentyone_burn.defaults (no numba, pandas or
+    simulator needed); the modules that use them must agree, until each imports them from
+    there (then this is an identity check)."""
+    from twentyone_burn import defaults
+    from twentyone_burn.report import build
+    from twentyone_burn.sim import run
+    from twentyone_burn.tune import KNOBS
+
+    assert run.DEFAULT_CHUNK == defaults.DEFAULT_CHUNK
+    assert build.DEFAULT_SEED == defaults.DEFAULT_SEED
+    assert build.DEFAULT_SIM_ROUNDS == defaults.DEFAULT_SIM_ROUNDS
+    assert KNOBS == defaults.KNOBS

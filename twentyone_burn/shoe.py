@@ -6,6 +6,11 @@ Ranks are indices 0..9 for A, 2, ..., 9, T (T stands for 10, J, Q, K). Suits nev
 (96, 312)
 >>> parse_ranks("t 6 5"), parse_ranks("10 J a")
 ([9, 5, 4], [9, 9, 0])
+
+Card parsing and checking (:func:`parse_rank`, :func:`parse_ranks`, :func:`check_cards`) need
+no numpy, so the command line's help and its input errors never load it: numpy is imported by
+the functions that make arrays, and the three arrays ``VALUES``, ``BURN_VALUES`` and
+``INFINITE_PROBS`` are made on first use (PEP 562), each once.
 """
 
 from __future__ import annotations
@@ -14,26 +19,53 @@ import itertools
 import math
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .rules import Rules, shorten
 
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    #: blackjack value of each rank with aces counted as 1
+    VALUES: np.ndarray
+    #: value for the dealer's burn: the ace is the highest card (11)
+    BURN_VALUES: np.ndarray
+    #: infinite-deck probability of each rank
+    INFINITE_PROBS: np.ndarray
+
 __all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "VALUES", "CardError",
-           "counts_of", "Deal", "deal_probability", "deal_probability_exact", "deals",
-           "draw_probability", "full_shoe", "parse_rank", "parse_ranks", "rank_name",
+           "check_cards", "counts_of", "Deal", "deal_probability", "deal_probability_exact",
+           "deals", "draw_probability", "full_shoe", "parse_rank", "parse_ranks", "rank_name",
            "remove_cards", "shoe_for", "three_card_multisets", "up_card_probabilities"]
 
 NRANKS = 10
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 RANK_INDEX = {name: i for i, name in enumerate(RANKS)}
-#: blackjack value of each rank with aces counted as 1
-VALUES = np.arange(1, 11, dtype=np.int64)
-#: value for the dealer's burn: the ace is the highest card (11)
-BURN_VALUES = np.array([11, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64)
-#: infinite-deck probability of each rank
-INFINITE_PROBS = np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4], dtype=np.float64) / 13.0
+
+
+def _arrays() -> dict[str, Any]:
+    """The module's three arrays (see the module's notes), made once on first use."""
+    import numpy as np
+    return {
+        "VALUES": np.arange(1, 11, dtype=np.int64),
+        "BURN_VALUES": np.array([11, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64),
+        "INFINITE_PROBS": np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4], dtype=np.float64) / 13.0,
+    }
+
+
+def _array(name: str) -> Any:
+    """One of the three arrays; the same object every time."""
+    if name not in globals():
+        for key, value in _arrays().items():
+            globals().setdefault(key, value)
+    return globals()[name]
+
+
+def __getattr__(name: str) -> Any:
+    """``VALUES``, ``BURN_VALUES`` and ``INFINITE_PROBS``, made on first use (PEP 562)."""
+    if name in ("VALUES", "BURN_VALUES", "INFINITE_PROBS"):
+        return _array(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 _ALIASES = {"10": "T", "J": "T", "Q": "T", "K": "T", "1": "A", "11": "A"}
 
@@ -87,6 +119,7 @@ def full_shoe(decks: int | None) -> np.ndarray:
     >>> full_shoe(1).tolist()
     [4, 4, 4, 4, 4, 4, 4, 4, 4, 16]
     """
+    import numpy as np
     if decks is None:
         raise ValueError("an infinite deck has no finite shoe of counts")
     counts = np.full(NRANKS, 4 * decks, dtype=np.int64)
@@ -96,6 +129,7 @@ def full_shoe(decks: int | None) -> np.ndarray:
 
 def counts_of(ranks: list[int] | tuple[int, ...]) -> np.ndarray:
     """Ten counts of a list of rank indices."""
+    import numpy as np
     c = np.zeros(NRANKS, dtype=np.int64)
     for r in ranks:
         c[r] += 1
@@ -104,15 +138,40 @@ def counts_of(ranks: list[int] | tuple[int, ...]) -> np.ndarray:
 
 def remove_cards(shoe: np.ndarray, ranks: list[int] | tuple[int, ...]) -> np.ndarray:
     """The shoe less some cards; raises CardError if the shoe does not hold them."""
+    import numpy as np
     out = shoe.copy()
     for r in ranks:
         out[r] -= 1
     if (out < 0).any():
         r = int(np.argmax(out < 0))
-        raise CardError(
-            f"more {RANKS[r]} cards than the shoe holds ({int(shoe[r])}); remove fewer"
-        )
+        raise CardError(_too_many(r, int(shoe[r])))
     return out
+
+
+def _too_many(rank: int, held: int) -> str:
+    return f"more {RANKS[rank]} cards than the shoe holds ({held}); remove fewer"
+
+
+def check_cards(decks: int | None, ranks: list[int] | tuple[int, ...]) -> None:
+    """Raise the CardError of ``remove_cards(full_shoe(decks), ranks)`` if a full shoe of
+    ``decks`` decks does not hold these cards (an infinite deck holds any); no numpy.
+
+    >>> check_cards(1, [0] * 4), check_cards(None, [0] * 9)
+    (None, None)
+    >>> check_cards(1, [9] * 3 + [0] * 5)
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.shoe.CardError: more A cards than the shoe holds (4); remove fewer
+    """
+    if decks is None:
+        return
+    held = [4 * decks] * (NRANKS - 1) + [16 * decks]
+    left = list(held)
+    for r in ranks:
+        left[r] -= 1
+    for r in range(NRANKS):
+        if left[r] < 0:
+            raise CardError(_too_many(r, held[r]))
 
 
 def shoe_for(rules: Rules) -> np.ndarray:
@@ -126,8 +185,10 @@ def draw_probability(shoe: np.ndarray | None, ranks: tuple[int, ...]) -> float:
     >>> round(draw_probability(full_shoe(1), (0, 0)), 6)
     0.004525
     """
+    import numpy as np
     if shoe is None:
-        return float(np.prod([INFINITE_PROBS[r] for r in ranks]))
+        probs = _array("INFINITE_PROBS")
+        return float(np.prod([probs[r] for r in ranks]))
     n = shoe.astype(np.int64).copy()
     total = int(n.sum())
     p = 1.0
@@ -182,6 +243,7 @@ def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> flo
     >>> abs(total - 1) < 1e-12
     True
     """
+    import numpy as np
     orderings = math.factorial(3)
     for c in np.bincount(np.asarray(player), minlength=NRANKS):
         orderings //= math.factorial(int(c))
@@ -191,6 +253,7 @@ def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> flo
 
 def deal_probability_exact(decks: int, player: tuple[int, int, int], up: int) -> Fraction:
     """The same probability as a rational number (finite shoes only)."""
+    import numpy as np
     shoe = full_shoe(decks)
     n = [int(x) for x in shoe]
     total = sum(n)
@@ -212,7 +275,7 @@ def up_card_probabilities(rules: Rules) -> dict[str, float]:
     0.307692
     """
     if rules.decks is None:   # the infinite deck
-        p = INFINITE_PROBS
+        p = _array("INFINITE_PROBS")
     else:
         s = full_shoe(rules.decks)
         p = s / s.sum()

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .defaults import KNOBS
 from .engine.game import analyze
 from .engine.results import Analysis
 from .rules import Rules
@@ -25,11 +26,6 @@ class TuneError(ValueError):
     """A target edge that no value of the knob gives (one line: what and the reachable range)."""
 
 
-#: knob -> (lowest value, highest value, sign of d(house edge)/d(knob))
-KNOBS: dict[str, tuple[float, float, int]] = {
-    "win_pays": (1e-9, 100.0, -1),
-    "commission": (0.0, 1.0 - 1e-9, +1),
-}
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,8 @@
 
 >>> from typer.testing import CliRunner
 >>> from twentyone_burn.cli import app
->>> r = CliRunner().invoke(app, ["dealer", "--up", "6", "--decks", "inf", "--json"])
+>>> r = CliRunner().invoke(app, ["dealer", "--up", "6", "--decks", "inf", "--json"],
+...                        env={"TWENTYONE_BURN_CACHE": "off"})   # the result cache off
 >>> r.exit_code, '"up": "6"' in r.stdout
 (0, True)
 """
@@ -10,15 +11,16 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import typer
 
 from .. import __version__
+from ..engine.cache import dealer_answer, hand_choices
 from ..rules import Rules
-from ..shoe import RANKS, full_shoe, parse_rank, parse_ranks, remove_cards
+from ..shoe import RANKS, check_cards, parse_rank, parse_ranks
 from .charts import chart_strategy
 from .common import (
     CLASSIC,
@@ -130,22 +132,15 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
         _classic_hand(rules, cards, up, as_json)
         return
     player, u = _deal(rules, cards, up, 3, "give exactly three player cards")
-    # the engine (numba) is imported when a command needs it: --help and errors stay fast
-    from ..engine.burn import burn_choices, kept_values
-    from ..tables import ACTION_NAMES
-
-    kv = kept_values(rules, u)
     a, b, c = sorted(player)
-    choices = burn_choices(kv, (a, b, c))
+    # the engine's burn choices, from the result cache when it has them (the engine, and
+    # numba, are imported on a miss only)
+    choices = hand_choices(rules, u, (a, b, c))
     out: dict[str, Any] = {
         "cards": [RANKS[c] for c in player], "up": RANKS[u],
         "rules_hash": rules.rules_hash, "version": __version__,
-        "choices": [{
-            "burn": RANKS[ch.burn], "kept": [RANKS[ch.kept[0]], RANKS[ch.kept[1]]],
-            "stand": ch.stand, "hit": ch.hit, "double": ch.double, "split": ch.split,
-            "best_action": ACTION_NAMES[ch.action], "ev": ch.ev, "expected_wager": ch.wager,
-        } for ch in choices],
-        "best_burn": RANKS[choices[0].burn],
+        "choices": choices,
+        "best_burn": choices[0]["burn"],
     }
     if as_json:
         typer.echo(json.dumps(out, indent=2))
@@ -166,7 +161,7 @@ def _deal(rules: Rules, cards: str, up: str, count: int, wanted: str) -> tuple[l
         raise InputError(f"{wanted}, not {len(player)} ({shorten(cards)})")
     u = parse_rank(up)
     if not rules.infinite:
-        remove_cards(full_shoe(rules.decks), player + [u])
+        check_cards(rules.decks, player + [u])
     return player, u
 
 
@@ -177,7 +172,7 @@ def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
     e = hand_evs(rules, u, (player[0], player[1]))
 
     def num(x: float) -> float | None:
-        return float(x) if np.isfinite(x) else None
+        return float(x) if math.isfinite(x) else None
 
     cond = rules.naturals == "peek" and e.p_dealer_natural > 0
     out: dict[str, Any] = {
@@ -207,26 +202,18 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     rules = rule_args.build(classic_ok=True)
     u = parse_rank(up)
     gone = parse_ranks(removed) if removed.strip() else []
-    unseen = None
     if not rules.infinite:
-        unseen = remove_cards(full_shoe(rules.decks), gone + [u])
-    from ..engine.classic import dealer_row
-    from ..engine.dealer import OUTCOME_NAMES, dealer_distribution
-    from ..engine.results import outcome_dict
-
-    d = dealer_distribution(rules, u, unseen)
-    if unseen is not None and not float(np.sum(d)) > 1 - 1e-9:
-        raise InputError(f"the shoe left ({int(unseen.sum())} cards) is too small for the dealer "
+        check_cards(rules.decks, gone + [u])
+    # from the result cache when it has the answer (the engine, and numba, on a miss only)
+    answer = dealer_answer(rules, u, gone)
+    if rules.decks is not None and not answer.complete:   # (an infinite deck always finishes)
+        left = 52 * rules.decks - len(gone) - 1
+        raise InputError(f"the shoe left ({left} cards) is too small for the dealer "
                          "to finish every hand; remove fewer cards or use more --decks")
-    outcomes = outcome_dict(d)
-    if rules.classic and rules.naturals != "none":
-        # a dealer natural is its own outcome, not a 21
-        shoe = None if unseen is None else remove_cards(full_shoe(rules.decks), gone)
-        outcomes = dealer_row(rules, u, shoe)
     out: dict[str, Any] = {
            "up": RANKS[u], "removed": [RANKS[c] for c in gone], "rules_hash": rules.rules_hash,
-           "version": __version__, "outcomes": outcomes,
-           "detail": {name: float(x) for name, x in zip(OUTCOME_NAMES, d)}}
+           "version": __version__, "outcomes": answer.outcomes,
+           "detail": answer.detail}
     if as_json:
         typer.echo(json.dumps(out, indent=2))
         return

@@ -8,6 +8,7 @@ behind one error boundary.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
@@ -42,9 +43,62 @@ for _module in (analyze, simulate, charts, report):
 
 _COMMAND: Any = None
 
+# Typer (0.2x) coerces every parameter's value with a pydantic TypeAdapter that it builds, and
+# imports pydantic for (about 0.1 s), the first time the parameter is processed - even when
+# the value is None, which the coercion returns untouched without the adapter. A parameter's
+# coercion is therefore built when its value is not None: --help and the options not given
+# cost nothing. A text option's text (``str`` or ``str | None``, no parser of its own) and a
+# flag's True or False are what the adapter would return, so they are passed on as they are
+# (tests/cli/test_startup.py checks that against typer's own coercion). Older typer has no
+# such layer, and nothing is changed.
+_AS_GIVEN = {str: str, str | None: str, bool | None: bool}
+_DEFERRED: Any = None
+try:
+    from typer._coercion import RuntimeParam as _RuntimeParam
+    from typer._coercion import build_runtime_param as _build_runtime_param
+
+    @dataclass(frozen=True)
+    class _Deferred(_RuntimeParam):
+        """Typer's coercion of one parameter, built when a value is not None."""
+
+        descriptor: Any
+
+        def coerce(self, value: Any, param: Any, ctx: Any) -> Any:
+            if value is None:  # the base class's answer, before any coercion
+                return super().coerce(value, param=param, ctx=ctx)
+            if _as_given(self.descriptor, param, value):
+                return value
+            real = _build_runtime_param(self.descriptor)
+            param._runtime_param = real
+            return real.coerce(value, param=param, ctx=ctx)
+
+        def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            return _build_runtime_param(self.descriptor)._coerce_value(value, param=param,
+                                                                       ctx=ctx)
+
+    _DEFERRED = _Deferred
+except (ImportError, TypeError):  # pragma: no cover - a typer without that layer
+    pass
+
+
+def _as_given(desc: Any, param: Any, value: Any) -> bool:
+    """Is ``value`` what typer's coercion of ``param`` would return unchanged?"""
+    kind = _AS_GIVEN.get(desc.annotation)
+    return (kind is not None and type(value) is kind and not param.multiple
+            and param.nargs == 1 and getattr(desc.parameter_info, "parser", None) is None)
+
+
+def _defer_coercion(opt: Any) -> None:
+    desc = getattr(opt, "type_descriptor", None)
+    if _DEFERRED is None or desc is None or getattr(opt, "_runtime_param", 0) is not None:
+        return
+    opt._runtime_param = _DEFERRED(parameter_info=desc.parameter_info,
+                                   annotation=desc.annotation, descriptor=desc)
+
 
 def command() -> Any:
-    """The click command of the app, built once; its help flags show no ``<bool>`` type."""
+    """The click command of the app, built once; its help flags show no ``<bool>`` type, and
+    a parameter's value coercion is built only for a value that is given (see above)."""
     global _COMMAND
     if _COMMAND is None:
         group = typer.main.get_command(app)
@@ -54,6 +108,7 @@ def command() -> Any:
             for opt in [*c.params, *([help_opt] if help_opt is not None else [])]:
                 if getattr(opt, "is_flag", False) and opt.metavar is None:
                     opt.metavar = ""
+                _defer_coercion(opt)
         _COMMAND = group
     return _COMMAND
 

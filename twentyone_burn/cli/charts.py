@@ -164,10 +164,10 @@ def register(app: typer.Typer) -> None:
               force: bool = ForceOpt,
               as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Derive the printable strategy chart, value it exactly and write the workbook."""
-        from ..charts.files import CSV_FILES
-        from ..export.chart_workbook import chart_paths, save_chart
         from .common import InputError
         rules = rule_args.build()
+        from ..charts.files import CSV_FILES  # the charts and the writers once rules are built
+        from ..export.chart_workbook import chart_paths, save_chart
         xlsx, folder = chart_paths(out)
         check_output(folder, "--out", folder=True)
         if xlsx.exists() and xlsx.is_dir():

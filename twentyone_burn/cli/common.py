@@ -299,13 +299,13 @@ def progress(label: str, *, unit: str = "", rate_unit: str | None = None,
 def analyze_with_progress(rules: Rules, tables: DecisionTables | None = None,
                           label: str = "analysing") -> Any:
     """The exact analysis (21 Burn's, or the classic deal's) with a bar over the up cards."""
-    from ..engine.classic import analyze_classic
-    from ..engine.game import analyze
-
     with progress(label, unit="up cards") as bar:
         step = None if bar is None else (lambda k: bar(k, 10))
+        # each engine imported only for its own deal: the classic one needs no pandas
         if rules.classic:
+            from ..engine.classic import analyze_classic
             return analyze_classic(rules, progress=step)
+        from ..engine.game import analyze
         return analyze(rules, progress=step, tables=tables)
 
 

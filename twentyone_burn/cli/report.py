@@ -18,6 +18,7 @@ from typing import Any
 
 import typer
 
+from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, KNOBS
 from .common import (
     NO_RULES,
     STANDARD,
@@ -85,8 +86,6 @@ def _write_text(path: Path, text: str) -> Path:
 def register(app: typer.Typer) -> None:
     """Add ``report`` and ``tune`` to the main app."""
     from .. import __version__
-    from ..report import DEFAULT_SEED, DEFAULT_SIM_ROUNDS
-    from ..tune import KNOBS
 
     @app.command()
     @rule_options(*STANDARD)
@@ -112,10 +111,6 @@ def register(app: typer.Typer) -> None:
                force: bool = ForceOpt,
                rule_args: RuleArgs = NO_RULES) -> None:
         """The house-edge report (par sheet): Markdown, HTML, JSON and xlsx in --out."""
-        from ..export import write_report
-        from ..report import build_report
-        from ..report.results import report_stem
-        from ..sim import SimulationError
         from .simulate import MAX_WORKERS
         n_verify = parse_count(verify_rounds, "--verify-rounds")
         n_sim = parse_count(sim_rounds, "--sim-rounds", low=0)
@@ -125,6 +120,11 @@ def register(app: typer.Typer) -> None:
         n_workers = parse_count(workers, "--workers", high=MAX_WORKERS)
         rules = rule_args.build()
         check_output(out, "--out", folder=True)
+        # the engine, the simulator and the writers once the options are checked
+        from ..export import write_report
+        from ..report import build_report
+        from ..report.results import report_stem
+        from ..sim import SimulationError
         stem = report_stem(rules)
         refuse_overwrite([out / f"{stem}.{ext}" for ext in ("md", "html", "json", "xlsx")],
                          force)
@@ -175,9 +175,6 @@ def register(app: typer.Typer) -> None:
              force: bool = ForceOpt,
              as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Find the knob value that gives the house a target edge under optimal play."""
-        from ..engine.game import analyze
-        from ..tune import TuneError
-        from ..tune import tune as run
         target = parse_edge(target_edge)
         if knob not in KNOBS:
             raise InputError(f"unknown knob {shorten(knob)}; choose one of: {', '.join(KNOBS)}")
@@ -188,6 +185,9 @@ def register(app: typer.Typer) -> None:
         rules = rule_args.build()
         check_output(target_file.parent, "--out", folder=True)
         refuse_overwrite([target_file], force)
+        from ..engine.game import analyze  # the engine once the options are checked
+        from ..tune import TuneError
+        from ..tune import tune as run
         t0 = time.perf_counter()
         with progress("tuning", unit="up cards") as bar:
             state = {"n": 0}

@@ -20,6 +20,7 @@ from typing import Any
 
 import typer
 
+from ..defaults import DEFAULT_CHUNK
 from .common import (
     NO_RULES,
     STANDARD,
@@ -128,7 +129,6 @@ def _check_seed(seed: int | None) -> None:
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``verify`` to the main app."""
     from .. import __version__
-    from ..sim import DEFAULT_CHUNK
 
     RoundsOpt = typer.Option("1000000", "--rounds", metavar="N", show_default=True,
                              help="Rounds to play (1e8, 100_000_000 and 100,000,000 work too).")
@@ -162,11 +162,11 @@ def register(app: typer.Typer) -> None:
                           "1)."),
                  as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Monte Carlo of the game: mean return, SE, 99% interval, SD, frequencies."""
-        from ..sim import simulate as run
         n, w, c = _counts(rounds, workers, chunk_size)
         _check_seed(seed)
         parse_fraction(penetration, "--penetration")
         _check_paths(scheduler, checkpoint)
+        from ..sim import simulate as run  # the simulator (numba) once the input is checked
         rules, tables, _ = resolve_strategy(strategy, rule_args.build(), rule_args.given)
         if tables is None:
             from ..engine.game import optimal_tables  # the engine only when it is needed
@@ -221,11 +221,11 @@ def register(app: typer.Typer) -> None:
                force: bool = ForceOpt,
                as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Theory vs simulation (exact engine vs Monte Carlo); exit 0 on PASS, 1 on FAIL."""
-        from ..verify import verify as run
         n, w, c = _counts(rounds, workers, chunk_size)
         _check_seed(seed)
         _check_paths(scheduler, checkpoint)
         check_output(out, "--out", folder=True)
+        from ..verify import verify as run  # the engine and the simulator once it is checked
         t0 = time.perf_counter()
         rules, tables, label = resolve_strategy(strategy, rule_args.build(), rule_args.given)
         if seed is not None:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
+from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS
 from ..engine.burn import reuse_dealer_passes
 from ..engine.game import analyze, optimal_tables, return_table
 from ..engine.results import Analysis
@@ -34,10 +35,6 @@ from .variations import VariationSpec, variation_specs, variation_table
 
 __all__ = ["DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "Progress", "build_report"]
 
-#: root seed of the report's simulation when none is given: a report is reproducible by default
-DEFAULT_SEED = 21
-#: rounds simulated for the SD and the net-result distribution when no verification is asked
-DEFAULT_SIM_ROUNDS = 10_000_000
 
 #: verification record fields that describe the run, not the game (they differ run to run)
 _RUN_ONLY = {"seconds", "rounds_per_second", "engine_seconds", "workers", "executor", "created"}

@@ -28,6 +28,7 @@ from typing import Any
 
 import numpy as np
 
+from ..defaults import DEFAULT_CHUNK
 from ..rules import Rules
 from ..tables import DecisionTables
 from .checkpoint import Checkpoint, run_identity
@@ -39,8 +40,6 @@ from .spec import chunk_plan, kernel_spec, run_chunk
 from .strategy import tables_hash
 
 __all__ = ["DEFAULT_CHUNK", "simulate", "warm_up"]
-
-DEFAULT_CHUNK = 1_000_000
 
 
 def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,

@@ -1,0 +1,109 @@
+"""Times the command line's start-up: whole processes of ``twentyone-burn``.
+
+Run: python -m benchmarks.startup [ROUNDS]   (prints figures; no assertions)
+
+Each case is a whole process (the installed ``twentyone-burn`` script beside this Python, or
+``python -m twentyone_burn.cli`` if there is none): ``--help``, ``--version``,
+``analyze --help``, two bad inputs (exit 2), ``hand T,6,5 --up 9`` with a warm result cache,
+``dealer --up 9`` warm (numba's cache loaded, not compiled), and, for scale, ``hand`` with the
+result cache off. The cases run interleaved, ROUNDS times (default 9), so a busy machine
+slows them alike; each figure is the median, with its ratio to two baselines measured in the
+same rounds: ``python -c pass`` (the interpreter alone) and ``python -c "import numpy"``.
+The issue's targets: help, version and errors at most 0.3 s, warm ``hand`` and ``dealer`` at
+most 0.5 s. The result cache is a fresh temporary folder, so the user's is not touched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+#: (label, arguments to twentyone-burn, expected exit code, result cache on)
+CASES = [
+    ("--help", ["--help"], 0, True),
+    ("--version", ["--version"], 0, True),
+    ("analyze --help", ["analyze", "--help"], 0, True),
+    ("error: analyze --decks 9", ["analyze", "--decks", "9"], 2, True),
+    ("error: hand 10,6 --up 9", ["hand", "10,6", "--up", "9"], 2, True),
+    ("hand T,6,5 --up 9 (warm cache)", ["hand", "T,6,5", "--up", "9"], 0, True),
+    ("dealer --up 9 (warm)", ["dealer", "--up", "9"], 0, True),
+]
+#: for scale, run fewer times (about 2 s each)
+SLOW_CASES = [
+    ("hand T,6,5 --up 9 (cache off)", ["hand", "T,6,5", "--up", "9"], 0, False),
+]
+TARGETS = {"--help": 0.3, "--version": 0.3, "analyze --help": 0.3,
+           "error: analyze --decks 9": 0.3, "error: hand 10,6 --up 9": 0.3,
+           "hand T,6,5 --up 9 (warm cache)": 0.5, "dealer --up 9 (warm)": 0.5}
+
+
+def _script() -> list[str]:
+    exe = Path(sys.executable)
+    script = exe.parent / "twentyone-burn"
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-m", "twentyone_burn.cli"]
+
+
+def _run(cmd: list[str], env: dict[str, str], code: int | None = None) -> float:
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    t = time.perf_counter() - t0
+    if code is not None and r.returncode != code:
+        raise SystemExit(f"{' '.join(cmd)} exited {r.returncode}, not {code}: "
+                         f"{r.stderr.decode()[-400:]}")
+    return t
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 9
+    tool = _script()
+    cache = tempfile.mkdtemp(prefix="twentyone-burn-startup-")
+    env = {**os.environ, "TWENTYONE_BURN_CACHE": cache}
+    off = {**os.environ, "TWENTYONE_BURN_CACHE": "off"}
+    baselines = [("python -c pass", [sys.executable, "-c", "pass"]),
+                 ("python -c 'import numpy'", [sys.executable, "-c", "import numpy"])]
+    try:
+        # warm up: the numba cache, the result cache, the file system's cache
+        for _, args, code, _ in CASES:
+            _run(tool + args, env, code)
+        times: dict[str, list[float]] = {label: [] for label, _ in baselines}
+        times.update({label: [] for label, *_ in CASES + SLOW_CASES})
+        slow_every = 3
+        for i in range(rounds):
+            order = baselines + [(label, tool + args) for label, args, *_ in CASES]
+            k = i % len(order)
+            for label, cmd in order[k:] + order[:k]:   # rotate, so no case is always first
+                times[label].append(_run(cmd, env))
+            if i % slow_every == 0:
+                for label, args, _, _ in SLOW_CASES:
+                    times[label].append(_run(tool + args, off))
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
+    med = {label: statistics.median(t) for label, t in times.items() if t}
+    base, numpy = (med[label] for label, _ in baselines)
+    print(f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f}; "
+          f"{rounds} interleaved rounds; medians of whole processes")
+    print(f"tool: {' '.join(tool)}")
+    print(f"  {'case':34s} {'median':>8s} {'x pass':>7s} {'x numpy':>8s} {'target':>7s}")
+    for label, t in med.items():
+        target = TARGETS.get(label)
+        shown = f"{target:.1f} s" if target else ""
+        n = len(times[label])
+        print(f"  {label:34s} {t:6.3f} s {t / base:7.2f} {t / numpy:8.2f} {shown:>7s}"
+              + (f"   ({n} runs)" if n != rounds else ""))
+    shim = shutil.which("twentyone-burn")
+    if shim and Path(shim).resolve() != Path(tool[0]).resolve():
+        t = statistics.median(_run([shim, "--version"], env) for _ in range(5))
+        print(f"  note: the twentyone-burn on PATH ({shim}) is a wrapper; --version through it "
+              f"takes {t:.3f} s (the wrapper's own cost is not the tool's)")
+
+
+if __name__ == "__main__":
+    main()

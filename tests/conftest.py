@@ -1,0 +1,19 @@
+"""The tests never touch the user's result cache (``~/.cache/twentyone-burn``):
+every test, and every command it runs in a subprocess, uses one fresh cache folder."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_result_cache(tmp_path_factory):
+    old = os.environ.get("TWENTYONE_BURN_CACHE")
+    os.environ["TWENTYONE_BURN_CACHE"] = str(tmp_path_factory.mktemp("result-cache"))
+    yield
+    if old is None:
+        os.environ.pop("TWENTYONE_BURN_CACHE", None)
+    else:
+        os.environ["TWENTYONE_BURN_CACHE"] = old
