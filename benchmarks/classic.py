@@ -7,6 +7,9 @@ runs. For scale it also times, in this process, the same game under the other po
 strategies (CDP1 adds one pass per pair; CDP-H values all 18 hidden combinations without the
 reachable-hand pruning a fixed strategy allows) and the full 21 Burn standard analysis, and
 prints each as a ratio to the CDZ- figure. The issue's target: under 2 s warm on this machine.
+
+Then the classic deal as a whole process against Eric Farmer's C++ analyser, built from its
+public source (``benchmarks/farmer.py``; skipped in one line without a C++ compiler).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import statistics
 import time
 
 from twentyone_burn.rules import load_rules
+
+from . import farmer
 
 
 def timed(fn, repeat: int = 5) -> tuple[float, object]:
@@ -47,7 +52,7 @@ def main() -> None:
                     ("CDP-H", rules.replace(post_split="cdp-h")),
                     ("CDZ- ENHC", rules.replace(naturals="enhc"))):
         analyze_classic(r)
-        t, b = timed(lambda: analyze_classic(r), repeat=3)
+        t, b = timed(lambda r=r: analyze_classic(r), repeat=3)
         print(f"  {name:10s} warm {t:7.2f} s  ratio {t / warm:5.2f}  expected return "
               f"{b.expected_return:+.15f}")
     from twentyone_burn.engine.game import analyze
@@ -55,6 +60,8 @@ def main() -> None:
     analyze(Rules())
     t, _ = timed(lambda: analyze(Rules()), repeat=3)
     print(f"  21 Burn standard analysis warm {t:7.2f} s  ratio {t / warm:5.2f}")
+    print()
+    farmer.main()
 
 
 if __name__ == "__main__":

@@ -46,7 +46,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-import pandas as pd
 
 from ..rules import Rules, RulesError
 from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
@@ -56,12 +55,17 @@ from .player import natural_probs, payoff_table, play_hands
 from .results import ClassicAnalysis
 from .split import SplitValue, split_hands, split_values
 
-__all__ = ["ACTIONS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand", "dealer_row",
-           "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values", "UpValues"]
+__all__ = ["ACTIONS", "DEAL_COLUMNS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand",
+           "dealer_row", "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values",
+           "UpValues"]
 
 #: no burned card (the classic deal), for :func:`~twentyone_burn.engine.dealer.stand_evs`
 NO_BURN = np.array([-1], dtype=np.int64)
 ACTIONS = ("stand", "hit", "double", "split", "surrender", "natural")
+#: the columns of :attr:`ClassicAnalysis.deals`, in order
+DEAL_COLUMNS = ("up", "cards", "probability", "stand", "hit", "double", "surrender", "split",
+                "action", "ev", "p_dealer_natural", "round_ev", "wager", "split_hands",
+                "split_doubles")
 
 POST_SPLIT = {
     "cdz-": "CDZ-: each split hand takes the action the unsplit composition-dependent optimum "
@@ -210,7 +214,7 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
             acts = _best_actions(st1, hi1, db1, table.ncards == 2, can_double)
         forced = np.repeat(acts[None, None, :], nc, axis=1)
         # a fixed strategy needs the stand EVs of the hands it can reach, no more
-        order = _reachable(order, acts, pair, one_card, can_double)
+        order = _reachable(order, acts, pair, one_card)
     stand_p = None
     if infinite:
         if enhc:
@@ -228,23 +232,20 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
                         forced=forced, resplit_table=always, hole=peek)[0]
 
 
-def _reachable(order: np.ndarray, acts: np.ndarray, pair: int, one_card: bool,
-               can_double: np.ndarray) -> np.ndarray:
+def _reachable(order: np.ndarray, acts: np.ndarray, pair: int, one_card: bool) -> np.ndarray:
     """The hands of ``order`` a split hand can reach under fixed actions, in the same order:
-    the two-card hands, what hitting hands draw to, and what doubled hands draw to."""
+    the two-card hands, what hitting hands draw to, and what doubled hands draw to (a double
+    where doubling is not allowed hits: it draws either way)."""
     table = hand_table()
     reach = np.zeros(len(table.index), dtype=np.bool_)
-    for t in range(NRANKS):
-        reach[table.of((pair, t))] = True
+    reach[[table.of((pair, t)) for t in range(NRANKS)]] = True
     if not one_card:
-        for h in order[::-1]:  # increasing hard total: parents before children
-            if not reach[h]:
-                continue
-            a = acts[h]
-            if a == DOUBLE and not (table.ncards[h] == 2 and can_double[h]):
-                a = HIT
-            if a in (HIT, DOUBLE):
-                kids = table.child[h]
+        draws = (acts == HIT) | (acts == DOUBLE)
+        rising = order[::-1]  # increasing hard total: a draw always raises it
+        for level in np.split(rising, np.flatnonzero(np.diff(table.hard[rising])) + 1):
+            hands = level[reach[level] & draws[level]]
+            if hands.size:
+                kids = table.child[hands].ravel()
                 reach[kids[kids >= 0]] = True
     return order[reach[order]]
 
@@ -363,7 +364,7 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
     require_classic(rules)
     if shoe is None and not rules.infinite:
         shoe = full_shoe(rules.decks)
-    rows = []
+    cols: dict[str, list] = {name: [] for name in DEAL_COLUMNS}
     dealer: dict[str, dict[str, float]] = {}
     for up in range(NRANKS):
         v = up_values(rules, up, shoe)
@@ -377,29 +378,27 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
                 if e is None:
                     continue
                 sv = e.split_value if e.action == "split" else None
-                rows.append({
-                    "up": RANKS[up], "cards": RANKS[a] + RANKS[c], "probability": prob,
-                    "stand": e.stand, "hit": e.hit,
-                    "double": e.double if np.isfinite(e.double) else np.nan,
-                    "surrender": e.surrender, "split": e.split, "action": e.action,
-                    "ev": e.best, "p_dealer_natural": e.p_dealer_natural,
-                    "round_ev": e.round_ev, "wager": e.wager,
-                    "split_hands": sv.hands if sv else 0.0,
-                    "split_doubles": sv.doubles if sv else 0.0,
-                })
+                for name, x in zip(DEAL_COLUMNS, (
+                        RANKS[up], RANKS[a] + RANKS[c], prob, e.stand, e.hit,
+                        e.double if np.isfinite(e.double) else np.nan, e.surrender, e.split,
+                        e.action, e.best, e.p_dealer_natural, e.round_ev, e.wager,
+                        sv.hands if sv else 0.0, sv.doubles if sv else 0.0)):
+                    cols[name].append(x)
         if progress is not None:
             progress(up + 1)
-    deals = pd.DataFrame(rows)
-    p = deals["probability"].to_numpy()
-    er = float(p @ deals["round_ev"].to_numpy())
-    wager = float(p @ deals["wager"].to_numpy())
-    act = deals["action"]
-    probs = {name: float(p[(act == name).to_numpy()].sum())
-             for name in ("stand", "hit", "double", "split", "surrender", "natural")}
-    probs["dealer_natural"] = float(p @ deals["p_dealer_natural"].to_numpy())
-    probs["split_hands_per_round"] = float(p @ deals["split_hands"].to_numpy())
-    probs["split_hands_doubled_per_round"] = float(p @ deals["split_doubles"].to_numpy())
-    return ClassicAnalysis(rules, er, wager, probs, dealer, deals, float(p.sum()),
+    p = np.array(cols["probability"], dtype=np.float64)
+
+    def column(name: str) -> np.ndarray:
+        return np.array(cols[name], dtype=np.float64)
+
+    er = float(p @ column("round_ev"))
+    wager = float(p @ column("wager"))
+    act = np.array(cols["action"], dtype=object)
+    probs = {name: float(p[act == name].sum()) for name in ACTIONS}
+    probs["dealer_natural"] = float(p @ column("p_dealer_natural"))
+    probs["split_hands_per_round"] = float(p @ column("split_hands"))
+    probs["split_hands_doubled_per_round"] = float(p @ column("split_doubles"))
+    return ClassicAnalysis(rules, er, wager, probs, dealer, cols, float(p.sum()),
                            strategy_text(rules))
 
 
@@ -425,7 +424,10 @@ def dealer_row(rules: Rules, up: int, shoe: np.ndarray | None) -> dict[str, floa
     if not rules.infinite:
         unseen = np.asarray(shoe, np.int64).copy()
         unseen[up] -= 1
-    d = trie_outcomes(trie, unseen)
+    # the batch kernel with one row (bit for bit the same as trie_outcomes, one dispatcher
+    # fewer to load from numba's cache)
+    d = trie_outcomes(trie, None) if unseen is None else \
+        dealer_distributions(trie, unseen, np.zeros((1, NRANKS), np.int64))[0]
     out = {str(17 + i): float(d[i]) for i in range(5)}
     out["bust"] = float(d[5] + d[6])
     if rules.naturals != "none":

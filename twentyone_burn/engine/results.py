@@ -10,16 +10,18 @@ the headline figures of :class:`HeadlineFigures`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from .. import __version__
 from ..rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
     from .burn import KeptValues
 
 __all__ = ["DEALER_KEYS", "POST_SPLIT_STRATEGY", "STRATEGY", "Analysis", "ClassicAnalysis",
@@ -121,6 +123,9 @@ class ClassicAnalysis(HeadlineFigures):
     expected_return counts every round, dealer naturals included. deals: one row per deal
     (two-card hand, up card) with its probability, the EV of every play (conditioned on no
     dealer natural under peek), the best action, and the round's EV and expected wager.
+    ``deal_columns`` holds the same table as plain columns (name -> one value per deal); the
+    DataFrame ``deals`` is built from them on first use, so a caller that only wants the
+    headline figures (``twentyone-burn analyze``) never imports pandas.
     """
 
     rules: Rules
@@ -128,9 +133,16 @@ class ClassicAnalysis(HeadlineFigures):
     average_total_wager: float
     probabilities: dict[str, float]
     dealer: dict[str, dict[str, float]]
-    deals: pd.DataFrame
+    deal_columns: dict[str, list] = field(repr=False)
     deal_probability_total: float
     strategy: str
     version: str = __version__
+
+    @functools.cached_property
+    def deals(self) -> pd.DataFrame:
+        """One row per deal (see the class docstring), built once from ``deal_columns``."""
+        import pandas as pd  # heavy: only when the table is asked for
+
+        return pd.DataFrame(self.deal_columns)
 
 
