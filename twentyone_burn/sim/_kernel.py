@@ -31,11 +31,12 @@ from numba import njit
 from ..tables import DOUBLE, STAND
 
 __all__ = [
-    "EVENT_NAMES", "EV_DEALER_CARDS", "EV_DOUBLE", "EV_HANDS_LOST", "EV_HANDS_PUSHED",
-    "EV_HANDS_WON", "EV_KEPT_HARD", "EV_KEPT_PAIR", "EV_KEPT_SOFT", "EV_PLAYER_CARDS",
-    "EV_RESPLITS", "EV_SHUFFLES", "EV_SPLIT", "EV_SPLIT_DOUBLES", "EV_SPLIT_HANDS",
-    "KERNEL_FORMAT", "NEVENTS", "below", "below_many", "burn_value", "dealer_outcome", "settle",
-    "simulate_kernel", "xoshiro", "xoshiro_many",
+    "DEALER_STATES", "DEAL_BURN_SHIFT", "DEAL_HAND_MASK", "DEAL_KIND_SHIFT", "DEAL_PAIR_SHIFT",
+    "DEAL_SPLIT_SHIFT", "EVENT_NAMES", "EV_DEALER_CARDS", "EV_DOUBLE", "EV_HANDS_LOST",
+    "EV_HANDS_PUSHED", "EV_HANDS_WON", "EV_KEPT_HARD", "EV_KEPT_PAIR", "EV_KEPT_SOFT",
+    "EV_PLAYER_CARDS", "EV_RESPLITS", "EV_SHUFFLES", "EV_SPLIT", "EV_SPLIT_DOUBLES",
+    "EV_SPLIT_HANDS", "KERNEL_FORMAT", "NEVENTS", "below", "below_many", "burn_value",
+    "dealer_outcome", "settle", "simulate_kernel", "xoshiro", "xoshiro_many",
 ]
 
 #: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
@@ -188,20 +189,66 @@ def settle(pt, o, d22_push, ties_lose):
 # cards[0:top] are the undealt cards; a draw picks one uniformly and swaps it to cards[top-1].
 # Written out at each place a card is dealt: a helper taking the card array would cost two
 # atomic reference counts per card.
+#
+# Speed comes from fewer unpredictable branches and cache misses, never from other random
+# numbers: the strategy arrives compacted by :func:`.spec.compact_strategy` (the same
+# decisions; hands renumbered so that two- and three-card hands share a few cache lines of a
+# row, identical action rows stored once), the burn of a deal is one packed lookup instead of
+# a sort and a search, and the dealer's drawing rule and the settlement become small tables at
+# the start of each call, built from the scalar helpers above. The round's tallies go to local
+# arrays first. numba's code for this loop is sensitive to small rewrites (a dealer start
+# table, arrays sized from the inputs' shapes, the action row chosen in each branch each made
+# it up to 2x slower): time a change with benchmarks/simulate.py before keeping it.
+
+DEAL_HAND_MASK = 0xFFF      # deal_t[...]: the kept two-card hand (renumbered) in bits 0-11,
+DEAL_PAIR_SHIFT = 12        # the lower kept rank (the pair's rank) in bits 12-15,
+DEAL_BURN_SHIFT = 16        # the burned rank in bits 16-19,
+DEAL_SPLIT_SHIFT = 20       # 1 if the kept pair is split in bit 20,
+DEAL_KIND_SHIFT = 21        # the kept hand's kind from bit 21: 0 hard, 1 soft, 2 pair
+DEALER_STATES = 64          # a dealer state: 2 x hard total, + 1 when it holds an ace
+
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t, split_kept_t,
-                    split_play_t, resplit_t, child, two_card, total, combo, max_hands,
+def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_row, split_row,
+                    acts, resplit_row, resplit_t, child, total, two_card, combo, max_hands,
                     may_resplit, one_card, h17, d22_push, ties_lose, hist, dealer_counts,
                     burn_counts, split_counts, events):
     """Play ``rounds`` rounds from the xoshiro256** ``state`` and add them to the counts.
 
     shoe: the ranks of every card (ignored for an infinite deck); cut: cards dealt before the
     shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: also
-    reshuffle when fewer cards are left than a round could need. The tables are a
-    :class:`DecisionTables`' arrays; may_resplit[p] / one_card[p] are the rules for a pair of
-    rank p. hist[W, L, P] counts rounds by units won, lost and pushed.
+    reshuffle when fewer cards are left than a round could need. The strategy, compacted (see
+    :func:`.spec.compact_strategy`): deal_t[up * 1000 + c1 * 100 + c2 * 10 + c3] packs the
+    burn of the three cards as dealt (``DEAL_*``); acts holds action rows over the renumbered
+    hands (child[h * 10 + r]: hand h after drawing r, -1 = bust; total[h] its total;
+    two_card[a * 10 + c] a two-card hand), play_row[up * 10 + burned] and split_row[((up * 10
+    + burned) * 10 + pair) * combos + combo] their offsets; resplit_row[(up * 10 + burned) * 10
+    + pair] offsets a flat [hands_in_play, hand_number, j, u] row of resplit_t;
+    may_resplit[p] / one_card[p] are the rules for a pair of rank p. hist[W, L, P] (9 x 9 x 9)
+    counts rounds by units won, lost and pushed; dealer_counts is 10 x 7.
     """
+    combos = split_row.shape[0] // 1000
+    dealer_l = np.zeros((10, 7), dtype=np.int64)
+    burn_l = np.zeros(10, dtype=np.int64)
+    split_l = np.zeros(5, dtype=np.int64)
+    # the dealer's outcome (or -1: it draws) in every state; the settlement of a hand total
+    # (22 = bust) against an outcome (0 lost, 1 pushed, 2 won), and the step one unit of each
+    # takes in the flat hist[W, L, P]; tallies of the rounds in local arrays
+    dout = np.empty(DEALER_STATES, dtype=np.int64)
+    for st in range(DEALER_STATES):
+        dout[st] = dealer_outcome(st >> 1, (st & 1) == 1, h17)
+    settle_t = np.empty(23 * 8, dtype=np.int64)
+    for pt in range(23):
+        for o in range(7):
+            settle_t[pt * 8 + o] = settle(pt, o, d22_push, ties_lose) + 1
+    unit = np.empty(3, dtype=np.int64)
+    unit[0] = 9
+    unit[1] = 1
+    unit[2] = 81
+    hist_f = np.zeros(729, dtype=np.int64)
+    r1 = max_hands + 1                      # resplit_t's dimensions after hands_in_play
+    r2 = 2 * max_hands
+    r3 = max_hands + 1
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
     cards = shoe.copy()
     n = cards.shape[0]
@@ -225,29 +272,14 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
                 cards[q] = cards[top]
                 cards[top] = r
             deal[k] = r
-        x, y, z, up, d1, d2 = deal[0], deal[1], deal[2], deal[3], deal[4], deal[5]
-        if x > y:
-            x, y = y, x
-        if y > z:
-            y, z = z, y
-        if x > y:
-            x, y = y, x
-        # the player's burn
-        b = np.int64(burn_t[up, x, y, z])
-        burn_counts[b] += 1
-        if b == x:
-            k1, k2 = y, z
-        elif b == y:
-            k1, k2 = x, z
-        else:
-            k1, k2 = x, y
-        split = k1 == k2 and split_kept_t[up, b, k1]
-        if k1 == k2:
-            events[EV_KEPT_PAIR] += 1
-        elif k1 == 0:
-            events[EV_KEPT_SOFT] += 1
-        else:
-            events[EV_KEPT_HARD] += 1
+        up, d1, d2 = deal[3], deal[4], deal[5]
+        info = np.int64(deal_t[up * 1000 + deal[0] * 100 + deal[1] * 10 + deal[2]])
+        b = (info >> DEAL_BURN_SHIFT) & 15
+        burn_l[b] += 1
+        k1 = (info >> DEAL_PAIR_SHIFT) & 15
+        events[EV_KEPT_HARD + (info >> DEAL_KIND_SHIFT)] += 1   # hard, soft, pair in a row
+        split = ((info >> DEAL_SPLIT_SHIFT) & 1) == 1
+        hk = info & DEAL_HAND_MASK
         # the player's hands, one after another; a split hand takes its second card when play
         # reaches it, and a resplit hand joins the end of the line
         p = k1
@@ -268,7 +300,8 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
                     cards[q] = cards[top]
                     cards[top] = r
                 if (r == p and may_resplit[p] and nh < max_hands
-                        and resplit_t[up, b, p, nh, i + 1, j, u]):
+                        and resplit_t[resplit_row[(up * 10 + b) * 10 + p]
+                                      + ((nh * r1 + i + 1) * r2 + j) * r3 + u]):
                     nh += 1
                     j += 1
                     events[EV_RESPLITS] += 1
@@ -278,17 +311,19 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
                     j += 1
                 else:
                     u += 1
-                h = two_card[p, r]
+                h = np.int64(two_card[p * 10 + r])
                 if one_card[p]:
                     hand_tot[i] = total[h]
                     hand_w[i] = 1
                     i += 1
                     continue
             else:
-                h = two_card[k1, k2]
+                h = hk
             w = 1
+            row = (split_row[((up * 10 + b) * 10 + p) * combos + c] if split
+                   else play_row[up * 10 + b])
             while True:
-                a = split_play_t[up, b, p, c, h] if split else play_t[up, b, h]
+                a = acts[row + h]
                 if a == STAND:
                     break
                 if infinite:
@@ -301,7 +336,7 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
                     cards[q] = cards[top]
                     cards[top] = r
                 events[EV_PLAYER_CARDS] += 1
-                h = child[h, r]
+                h = np.int64(child[h * 10 + r])
                 if a == DOUBLE:
                     w = 2
                     break
@@ -315,9 +350,9 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
         if split:
             events[EV_SPLIT] += 1
             events[EV_SPLIT_HANDS] += nh
-            split_counts[nh] += 1
+            split_l[nh] += 1
         else:
-            split_counts[0] += 1
+            split_l[0] += 1
         # the dealer burns the highest of its three (ace = 11) and draws to the kept two; it
         # always finishes, even when every player hand has busted, so its final totals are a
         # statistic over every round
@@ -328,9 +363,8 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
             da, db = up, d2
         else:
             da, db = up, d1
-        hard = da + db + 2
-        ace = da == 0 or db == 0
-        o = dealer_outcome(hard, ace, h17)
+        st = 2 * (da + db + 2) + (1 if da == 0 or db == 0 else 0)     # a DEALER_STATES state
+        o = dout[st]
         while o < 0:
             if infinite:
                 s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
@@ -342,23 +376,17 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, burn_t, play_t,
                 cards[q] = cards[top]
                 cards[top] = r
             events[EV_DEALER_CARDS] += 1
-            hard += r + 1
-            ace = ace or r == 0
-            o = dealer_outcome(hard, ace, h17)
-        dealer_counts[up, o] += 1
-        won = 0
-        lost = 0
-        pushed = 0
+            st = (st + 2 * r + 2) | (1 if r == 0 else 0)   # hard total + r + 1; an ace
+            o = dout[st]
+        dealer_l[up, o] += 1
+        cell = 0
         for k in range(nh):
-            res = settle(hand_tot[k], o, d22_push, ties_lose)
-            if res > 0:
-                won += hand_w[k]
-                events[EV_HANDS_WON] += 1
-            elif res < 0:
-                lost += hand_w[k]
-                events[EV_HANDS_LOST] += 1
-            else:
-                pushed += hand_w[k]
-                events[EV_HANDS_PUSHED] += 1
-        hist[won, lost, pushed] += 1
+            sr = settle_t[hand_tot[k] * 8 + o]
+            cell += hand_w[k] * unit[sr]
+            events[EV_HANDS_LOST - sr] += 1            # lost, pushed, won in a row
+        hist_f[cell] += 1
+    hist += hist_f.reshape((9, 9, 9))
+    dealer_counts += dealer_l
+    burn_counts += burn_l
+    split_counts += split_l
 

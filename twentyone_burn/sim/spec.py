@@ -14,13 +14,20 @@ import numpy as np
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
 from ..tables import DecisionTables, combo_index_table, hand_table
-from ._kernel import simulate_kernel
+from ._kernel import (
+    DEAL_BURN_SHIFT,
+    DEAL_KIND_SHIFT,
+    DEAL_PAIR_SHIFT,
+    DEAL_SPLIT_SHIFT,
+    simulate_kernel,
+)
 from .counts import Counts
 from .errors import SimulationError
 from .rng import chunk_state
 from .strategy import check_tables
 
-__all__ = ["KernelSpec", "chunk_plan", "kernel_spec", "round_card_bound", "run_chunk"]
+__all__ = ["KernelSpec", "chunk_plan", "compact_strategy", "hand_order", "kernel_spec",
+           "round_card_bound", "run_chunk"]
 
 
 def round_card_bound(shoe: np.ndarray) -> int:
@@ -40,7 +47,11 @@ def round_card_bound(shoe: np.ndarray) -> int:
 
 @dataclass(frozen=True, eq=False)
 class KernelSpec:
-    """Everything a worker needs to run chunks: the kernel's arrays and the rule flags."""
+    """Everything a worker needs to run chunks: the kernel's arrays and the rule flags.
+
+    The strategy is held compacted (:func:`compact_strategy`): the same decisions as the
+    :class:`DecisionTables`, laid out for the kernel's cache.
+    """
 
     rules: Rules
     entropy: int
@@ -48,14 +59,15 @@ class KernelSpec:
     shoe: np.ndarray
     cut: int
     reserve: int
-    burn: np.ndarray
-    play: np.ndarray
-    split_kept: np.ndarray
-    split_play: np.ndarray
+    deal: np.ndarray
+    play_row: np.ndarray
+    split_row: np.ndarray
+    acts: np.ndarray
+    resplit_row: np.ndarray
     resplit: np.ndarray
     child: np.ndarray
-    two_card: np.ndarray
     total: np.ndarray
+    two_card: np.ndarray
     combo: np.ndarray
     may_resplit: np.ndarray
     one_card: np.ndarray
@@ -90,23 +102,108 @@ def kernel_spec(tables: DecisionTables, entropy: int, penetration: float | None 
                 raise SimulationError(
                     f"penetration must be a fraction above 0 and at most 1, not {penetration}")
             cut = max(1, math.ceil(penetration * len(shoe)))
+    return KernelSpec(rules=rules, entropy=int(entropy), penetration=penetration, shoe=shoe,
+                      cut=cut, reserve=reserve, **compact_strategy(tables))
+
+
+def hand_order() -> tuple[np.ndarray, np.ndarray]:
+    """(old index of each new hand, new index of each old hand): the hand table renumbered by
+    number of cards, so that the hands a round meets most (two and three cards) share a few
+    cache lines of every action row.
+
+    >>> old, new = hand_order()
+    >>> bool((new[old] == np.arange(len(old))).all())
+    True
+    """
     ht = hand_table()
-    return KernelSpec(
-        rules=rules, entropy=int(entropy), penetration=penetration, shoe=shoe, cut=cut,
-        reserve=reserve,
-        burn=np.ascontiguousarray(tables.burn, dtype=np.int8),
-        play=np.ascontiguousarray(tables.play, dtype=np.int8),
-        split_kept=np.ascontiguousarray(tables.split_kept, dtype=np.bool_),
-        split_play=np.ascontiguousarray(tables.split_play, dtype=np.int8),
-        resplit=np.ascontiguousarray(tables.resplit, dtype=np.bool_),
-        child=np.ascontiguousarray(ht.child, dtype=np.int64),
-        two_card=np.ascontiguousarray(tables.two_card, dtype=np.int64),
-        total=np.ascontiguousarray(ht.total, dtype=np.int64),
-        combo=combo_index_table(rules.max_hands),
-        may_resplit=np.array([rules.may_resplit(p) for p in range(NRANKS)], dtype=np.bool_),
-        one_card=np.array([p == 0 and rules.split_aces_one_card for p in range(NRANKS)],
-                          dtype=np.bool_),
-    )
+    old = np.argsort(ht.ncards, kind="stable").astype(np.int64)
+    new = np.empty_like(old)
+    new[old] = np.arange(len(old))
+    return old, new
+
+
+def _rows(rows: dict[bytes, int], row: np.ndarray) -> int:
+    """The index of ``row`` among the distinct rows so far (added if new)."""
+    return rows.setdefault(row.tobytes(), len(rows))
+
+
+def compact_strategy(tables: DecisionTables) -> dict[str, np.ndarray]:
+    """The kernel's arrays of a strategy: the same decisions, laid out for the cache.
+
+    Hands are renumbered (:func:`hand_order`). Every action row (the unsplit rows
+    ``play[up, burned]`` and the split rows ``split_play[up, burned, pair, combo]``) is stored
+    once in ``acts`` however often it occurs, ``play_row`` / ``split_row`` giving its offset; in
+    a split row the hands without the pair card, which a split hand never holds, are cleared
+    first (and the whole row when split aces take one card: the kernel never reads it), so
+    rows that differ only there share one copy. ``resplit`` rows are shared the same way (and
+    cleared for pairs that may not resplit). ``deal[(up * 10 + c1) * 100 + c2 * 10 + c3]``
+    packs the burn of three cards as dealt: the kept hand, its lower rank, the burned rank,
+    whether the kept pair is split and the kind of the kept hand (see ``DEAL_*`` in
+    :mod:`._kernel`).
+
+    >>> t = DecisionTables.always_stand(Rules())
+    >>> c = compact_strategy(t)
+    >>> c["acts"].shape, int(c["play_row"].max()), int(c["split_row"].max())    # one row
+    ((3082,), 0, 0)
+    """
+    rules = tables.rules
+    ht = hand_table()
+    nhands = len(ht.total)
+    old, new = hand_order()
+    m = rules.max_hands
+    combo = combo_index_table(m)
+    ncombo = int(combo.max()) + 1
+    may_resplit = np.array([rules.may_resplit(p) for p in range(NRANKS)], dtype=np.bool_)
+    one_card = np.array([p == 0 and rules.split_aces_one_card for p in range(NRANKS)],
+                        dtype=np.bool_)
+    # action rows, hands in the new order
+    # (rows are told apart in the old order; only the distinct ones are renumbered)
+    rows: dict[bytes, int] = {}
+    play = np.ascontiguousarray(tables.play, dtype=np.int8)
+    play_row = np.array([_rows(rows, play[up, b]) for up in range(NRANKS)
+                         for b in range(NRANKS)], dtype=np.int64)
+    split_play = np.ascontiguousarray(tables.split_play, dtype=np.int8)
+    split_row = np.empty((NRANKS, NRANKS, NRANKS, ncombo), dtype=np.int64)
+    for p in range(NRANKS):
+        holds = (ht.counts[:, p] > 0) & (not one_card[p])
+        block = split_play[:, :, p] * holds.astype(np.int8)
+        split_row[:, :, p] = np.array([_rows(rows, row) for row in block.reshape(-1, nhands)],
+                                      dtype=np.int64).reshape(NRANKS, NRANKS, ncombo)
+    acts = np.frombuffer(b"".join(rows), dtype=np.int8).reshape(-1, nhands)[:, old].reshape(-1)
+    # resplit rows [hands_in_play, hand_number, j, u]
+    rs_rows: dict[bytes, int] = {}
+    resplit = np.ascontiguousarray(tables.resplit, dtype=np.bool_)
+    resplit_row = np.array([_rows(rs_rows, resplit[up, b, p] & may_resplit[p])
+                            for up in range(NRANKS) for b in range(NRANKS)
+                            for p in range(NRANKS)], dtype=np.int64)
+    rs_size = resplit[0, 0, 0].size
+    # the deal: every up card and three cards in the order dealt
+    two_old = tables.two_card
+    up, c1, c2, c3 = np.indices((NRANKS,) * 4).reshape(4, -1)
+    x, y, z = np.sort(np.stack([c1, c2, c3]), axis=0)
+    b = tables.burn[up, x, y, z].astype(np.int64)
+    k1 = np.where(b == x, y, x)
+    k2 = np.where(b == z, y, z)
+    pair = k1 == k2
+    split = pair & tables.split_kept[up, b, k1]
+    kind = np.where(pair, 2, np.where(k1 == 0, 1, 0))
+    deal = (new[two_old[k1, k2]] | k1 << DEAL_PAIR_SHIFT | b << DEAL_BURN_SHIFT
+            | split.astype(np.int64) << DEAL_SPLIT_SHIFT | kind << DEAL_KIND_SHIFT)
+    child = np.where(ht.child[old] >= 0, new[ht.child[old]], -1)
+    return {
+        "deal": deal.astype(np.int32),
+        "play_row": play_row * nhands,
+        "split_row": split_row.reshape(-1) * nhands,
+        "acts": acts,
+        "resplit_row": resplit_row * rs_size,
+        "resplit": np.frombuffer(b"".join(rs_rows), dtype=np.bool_).copy(),
+        "child": child.reshape(-1).astype(np.int16),
+        "total": ht.total[old].astype(np.int8),
+        "two_card": new[two_old].reshape(-1).astype(np.int16),
+        "combo": np.where(combo >= 0, combo, ncombo - 1),   # unused cells: as numpy's -1
+        "may_resplit": may_resplit,
+        "one_card": one_card,
+    }
 
 
 def run_chunk(spec: KernelSpec, chunk: int, rounds: int) -> Counts:
@@ -120,9 +217,9 @@ def run_chunk(spec: KernelSpec, chunk: int, rounds: int) -> Counts:
     c = Counts.zeros()
     r = spec.rules
     simulate_kernel(chunk_state(spec.entropy, chunk), int(rounds), spec.shoe, r.infinite,
-                    spec.cut, spec.reserve, spec.burn, spec.play, spec.split_kept, spec.split_play,
-                    spec.resplit, spec.child, spec.two_card, spec.total, spec.combo,
-                    r.max_hands, spec.may_resplit, spec.one_card, r.hit_soft_17,
+                    spec.cut, spec.reserve, spec.deal, spec.play_row, spec.split_row, spec.acts,
+                    spec.resplit_row, spec.resplit, spec.child, spec.total, spec.two_card,
+                    spec.combo, r.max_hands, spec.may_resplit, spec.one_card, r.hit_soft_17,
                     r.dealer_22_pushes, r.ties_lose, c.hist, c.dealer, c.burn, c.split, c.events)
     return c
 
