@@ -101,6 +101,17 @@ def second_card_probs(unseen: np.ndarray | None, pair: int, j: int,
     return p_pair, p_t
 
 
+@functools.lru_cache(maxsize=4096)
+def _second_card_probs_cached(unseen: bytes | None, pair: int, j: int,
+                              u: int) -> tuple[float, np.ndarray]:
+    """:func:`second_card_probs` for the shoe given as int64 bytes, kept: the same shoe and
+    pattern recur across burned ranks, strategies and valuations (the return table)."""
+    p_pair, p_t = second_card_probs(
+        None if unseen is None else np.frombuffer(unseen, dtype=np.int64), pair, j, u)
+    p_t.setflags(write=False)
+    return p_pair, p_t
+
+
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
                   hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int],
                   resplit_table: np.ndarray | None = None,
@@ -116,6 +127,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     wagers, hands and doubles are counted only in rounds that are played); None: 1.
     """
     same_weight = played is None  # keeps the sums (and their last bits) as they always were
+    shoe_key = None if unseen is None else np.asarray(unseen, dtype=np.int64).tobytes()
     if played is None:
         played = np.ones_like(hand_ev)
     m = rules.max_hands
@@ -128,7 +140,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
         if i > h:
             return 0.0, 0.0, 0.0, 0.0
         c = combo_index[(j, u)]
-        p_pair, p_t = second_card_probs(unseen, pair, j, u)
+        p_pair, p_t = _second_card_probs_cached(shoe_key, pair, j, u)
         p_other = float(p_t.sum())
         f = played[c]
         ev = float(p_t @ hand_ev[c])
