@@ -26,6 +26,15 @@ _POOL: ThreadPoolExecutor | None = None
 _POOL_SIZE = 0
 
 
+def _forget_pool() -> None:
+    # a forked child has the pool object but none of its threads: it must make its own
+    global _POOL, _POOL_SIZE
+    _POOL, _POOL_SIZE = None, 0
+
+
+os.register_at_fork(after_in_child=_forget_pool)
+
+
 def thread_count() -> int:
     """Threads the engine uses: ``TWENTYONE_BURN_THREADS`` if set, else every core.
 
