@@ -261,6 +261,8 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
             top = n         # every card back: draws are uniform over cards[0:n] again
             events[EV_SHUFFLES] += 1
         # the deal: three cards to the player, the dealer's up card and two concealed cards
+        # (the draw is written out at each of its four places on purpose: a shared draw()
+        # function measured 8 % slower inlined and 40 % slower called)
         for k in range(6):
             if infinite:
                 s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
