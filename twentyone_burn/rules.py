@@ -20,20 +20,29 @@ import json
 import math
 import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CLASSIC_KEYS", "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES",
-           "POST_SPLIT_CHOICES", "PRESETS", "STANDARD", "SURRENDER_CHOICES", "load_rules",
-           "parse_decks", "FILE_DECKS", "Rules", "RulesError", "shorten"]
+__all__ = ["BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES", "DOUBLE_ON_CHOICES",
+           "MAX_DECKS", "NATURALS_CHOICES", "POST_SPLIT_CHOICES", "PRESETS", "STANDARD",
+           "SURRENDER_CHOICES", "TIE_TOTALS", "format_odds", "load_rules", "parse_decks",
+           "parse_odds", "FILE_DECKS", "Rules", "RulesError", "shorten"]
 
 DOUBLE_ON_CHOICES = ("any", "9-11", "10-11")
 NATURALS_CHOICES = ("none", "peek", "enhc")
 SURRENDER_CHOICES = ("none", "late")
 POST_SPLIT_CHOICES = ("cdp-h", "cdz-", "cdp1")
+#: which of its three cards the dealer burns: the highest (the rule sheet), the lowest (the
+#: dealer keeps its best two), or none (a two-card dealer: one concealed card, no burn)
+DEALER_BURN_CHOICES = ("highest", "lowest", "none")
+#: the dealer bust totals that may push (``dealer_bust_push``): 22, or 22 and 23
+BUST_PUSH_CHOICES = (22, 23)
+#: the totals a tie can have (the dealer stands on 17 to 21): ``ties_lose_from``'s range
+TIE_TOTALS = (17, 18, 19, 20, 21)
 #: options of the ordinary two-card deal (classic blackjack); not listed for 21 Burn's deal
-CLASSIC_KEYS = ("player_cards", "dealer_burn", "naturals", "natural_pays", "surrender",
-                "post_split")
+CLASSIC_KEYS = ("player_cards", "naturals", "natural_pays", "surrender", "post_split")
+
 MAX_DECKS = 100_000  # casino shoes use 1-8; larger finite shoes are for convergence checks
 #: the documented range of a rules file and the command line: 1 to 8 decks (or "inf"); only
 #: the Python API builds the larger shoes of the convergence checks
@@ -77,6 +86,81 @@ def _number(name: str, value: Any, hint: str) -> float:
     return x
 
 
+def _whole(name: str, value: Any, choices: tuple[int, ...], hint: str) -> None:
+    """None, or a whole number among ``choices``; else RulesError naming the option."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value not in choices:
+        raise RulesError(f"{name} must be none or {hint}, not {shorten(value)}")
+
+
+def parse_odds(name: str, value: Any) -> Fraction:
+    """A payout, exactly: odds ``"p:q"`` (or ``"p/q"``), a decimal, or a number.
+
+    A decimal means what it says in decimal (``0.9`` is 9:10, not the binary float nearest
+    it), so a payout typed as a decimal and the same payout typed as odds are the same rules.
+
+    >>> parse_odds("win_pays", "4:5"), parse_odds("win_pays", 0.9), parse_odds("x", "3/2")
+    (Fraction(4, 5), Fraction(9, 10), Fraction(3, 2))
+    >>> parse_odds("win_pays", "1:0")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.rules.RulesError: win_pays: odds '1:0' have a zero second number; ...
+    """
+    hint = "odds p:q such as 4:5 or 1:1, or a decimal such as 0.8"
+    if isinstance(value, Fraction):
+        odds = value
+    elif isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise RulesError(f"{name} must be {hint}, not {shorten(value)}")
+    elif isinstance(value, str) and (":" in value or "/" in value):
+        p, _, q = value.replace("/", ":").partition(":")
+        p, q = p.strip(), q.strip()
+        if not (_plain_number(p) and q.isdigit()) or len(p) + len(q) > 40:
+            raise RulesError(f"{name}: {shorten(value)} is not odds; write {hint}")
+        if int(q) == 0:
+            raise RulesError(f"{name}: odds {shorten(value)} have a zero second number; write "
+                             "odds as p:q with q above 0, e.g. 4:5")
+        odds = Fraction(p) / int(q)
+    else:
+        text = value.strip() if isinstance(value, str) else repr(value)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise RulesError(f"{name} must be a finite number ({hint}), not {shorten(value)}")
+        if not _plain_number(text) or len(text) > 40:
+            raise RulesError(f"{name} must be {hint}, not {shorten(value)}")
+        odds = Fraction(text)
+    return odds
+
+
+def _plain_number(text: str) -> bool:
+    """A plain decimal numeral (digits, at most one point, an optional exponent)?"""
+    mantissa, _, exponent = text.lower().partition("e")
+    if exponent and not exponent.lstrip("+-").isdigit():
+        return False
+    digits = mantissa.lstrip("+-").replace(".", "", 1)
+    return digits.isdigit()
+
+
+def format_odds(value: Fraction | float, *, limit: int = 1000) -> str:
+    """A payout as a person reads it: odds ``p:q`` where the numbers are small, else a decimal.
+
+    >>> format_odds(Fraction(1)), format_odds(Fraction(9, 10)), format_odds(Fraction(3, 2))
+    ('1:1', '9:10', '3:2')
+    >>> format_odds(0.6116937057520226)
+    '0.611694:1'
+    """
+    f = value if isinstance(value, Fraction) else Fraction(value)
+    if f.denominator <= limit and f.numerator <= 100 * limit:
+        return f"{f.numerator}:{f.denominator}"
+    return f"{float(f):.6g}:1"
+
+
+def _plain_odds(f: Fraction) -> float | str:
+    """The canonical JSON value of a payout: a number where the binary float is the fraction
+    exactly (1, 3:2 - every hash published before payouts were fractions), else ``"p:q"``."""
+    x = float(f)
+    return x if Fraction(x) == f else f"{f.numerator}:{f.denominator}"
+
+
 @dataclass(frozen=True)
 class Rules:
     """The rules of one 21 Burn game (defaults: the rule sheet).
@@ -89,23 +173,31 @@ class Rules:
     double_on: which two-card totals may double: "any", "9-11" or "10-11" (sheet: any).
     mandatory_split: a kept pair must be split (rule sheet: yes; no = the player may choose).
     split_aces_one_card: split aces get one card each (rule sheet: yes).
-    win_pays: what a winning hand pays per unit wagered (sheet: even money, 1).
+    win_pays: what a winning hand pays per unit wagered, exactly, as a fraction (sheet: even
+        money, 1:1); a rules file writes it as odds ``"4:5"`` or a decimal.
     commission: fraction of a win kept by the house (sheet: none, 0).
-    dealer_22_pushes: a dealer total of 22 pushes every standing player hand (sheet: no).
-    ties_lose: equal totals lose instead of pushing (sheet: ties push, so no).
+    dealer_burn: which of its three cards the dealer burns: "highest" (the sheet; ace = 11),
+        "lowest" (the dealer keeps its best two; ace = 11, so an ace is burned last), or
+        "none" (a two-card dealer: the up card and one concealed card, no burn). A rules
+        file may also write true (= "highest") or false (= "none").
+    dealer_bust_push: the highest dealer bust total that pushes every standing player hand:
+        None (the sheet: every dealer bust pays), 22 (a dealer 22 pushes) or 23 (22 and 23
+        push). Older rules files write ``dealer_22_pushes = true`` for 22.
+    ties_lose_from: equal totals from this total up lose instead of pushing: None (the sheet:
+        every tie pushes) or 17 to 21 (17: every tie loses). Older rules files write
+        ``ties_lose = true`` for 17.
 
     Options that turn the game into ordinary blackjack (the classic mode; preset
     ``classic-blackjack``). With 21 Burn's deal they must keep their defaults, and they are
     then left out of the canonical JSON, so 21 Burn's rules hash does not depend on them:
 
-    player_cards: 3 = 21 Burn's deal (three cards, one burned); 2 = the ordinary two-card deal.
-    dealer_burn: the dealer takes three cards and burns the highest (21 Burn); false = one
-        hole card, no burn (ordinary blackjack; needs player_cards = 2).
+    player_cards: 3 = 21 Burn's deal (three cards, one burned); 2 = the ordinary two-card deal
+        (needs dealer_burn = "none").
     naturals: "none" = a two-card 21 is an ordinary 21 (21 Burn); "peek" = naturals, and the
         dealer checks for one with an ace or ten up (US hole card: a dealer natural takes the
         original wager only; per-hand EVs are conditioned on no dealer natural); "enhc" =
         European no hole card (a dealer natural takes every wager, doubles and splits too).
-    natural_pays: what a player natural pays (3:2 = 1.5, 6:5 = 1.2, 1:1 = 1).
+    natural_pays: what a player natural pays, exactly (3:2, 6:5, 1:1; or 1.5, 1.2, 1).
     surrender: "late" = an unsplit two-card hand may give up half its wager after the peek
         (needs naturals = "peek").
     post_split: how split hands are played - "cdp-h" (21 Burn's: optimal for the hand's
@@ -123,14 +215,14 @@ class Rules:
     double_on: str = "any"
     mandatory_split: bool = True
     split_aces_one_card: bool = True
-    win_pays: float = 1.0
+    win_pays: Fraction = Fraction(1)
     commission: float = 0.0
-    dealer_22_pushes: bool = False
-    ties_lose: bool = False
+    dealer_burn: str = "highest"
+    dealer_bust_push: int | None = None
+    ties_lose_from: int | None = None
     player_cards: int = 3
-    dealer_burn: bool = True
     naturals: str = "none"
-    natural_pays: float = 1.5
+    natural_pays: Fraction = Fraction(3, 2)
     surrender: str = "none"
     post_split: str = "cdp-h"
 
@@ -148,44 +240,50 @@ class Rules:
             raise RulesError(f"double_on must be one of {', '.join(DOUBLE_ON_CHOICES)}, not "
                              f"{shorten(self.double_on)}")
         for name in ("hit_soft_17", "resplit_aces", "double_after_split", "mandatory_split",
-                     "split_aces_one_card", "dealer_22_pushes", "ties_lose"):
+                     "split_aces_one_card"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be true or false, not "
                                  f"{shorten(getattr(self, name))}")
-        if not 0 < _number("win_pays", self.win_pays, "above 0; even money = 1") <= 100:
-            raise RulesError("win_pays must be a number above 0 and at most 100 (even money = "
-                             f"1), not {shorten(self.win_pays)}")
+        for name in ("win_pays", "natural_pays"):
+            odds = parse_odds(name, getattr(self, name))
+            if not 0 < odds <= 100:
+                raise RulesError(f"{name} must be above 0 and at most 100:1 (even money = 1:1), "
+                                 f"not {shorten(getattr(self, name))}")
+            object.__setattr__(self, name, odds)
         if not 0 <= _number("commission", self.commission, "a fraction from 0 to below 1") < 1:
             raise RulesError("commission must be a fraction from 0 to below 1, not "
                              f"{shorten(self.commission)}")
+        burn = {True: "highest", False: "none"}.get(self.dealer_burn, self.dealer_burn) \
+            if isinstance(self.dealer_burn, bool) else self.dealer_burn
+        if not isinstance(burn, str) or burn not in DEALER_BURN_CHOICES:
+            raise RulesError(f"dealer_burn must be one of {', '.join(DEALER_BURN_CHOICES)} (or "
+                             f"true / false), not {shorten(self.dealer_burn)}")
+        object.__setattr__(self, "dealer_burn", burn)
+        _whole("dealer_bust_push", self.dealer_bust_push, BUST_PUSH_CHOICES,
+               "22 (a dealer 22 pushes) or 23 (22 and 23 push)")
+        _whole("ties_lose_from", self.ties_lose_from, TIE_TOTALS,
+               "a total from 17 (every tie loses) to 21")
         self._check_classic()
-        object.__setattr__(self, "win_pays", float(self.win_pays))
-        object.__setattr__(self, "natural_pays", float(self.natural_pays))
         object.__setattr__(self, "commission", float(self.commission))
 
     def _check_classic(self) -> None:
         if self.player_cards not in (2, 3) or isinstance(self.player_cards, bool):
             raise RulesError(f"player_cards must be 3 (21 Burn's deal) or 2 (the ordinary "
                              f"two-card deal), not {shorten(self.player_cards)}")
-        if not isinstance(self.dealer_burn, bool):
-            raise RulesError(f"dealer_burn must be true or false, not {shorten(self.dealer_burn)}")
         for name, choices in (("naturals", NATURALS_CHOICES), ("surrender", SURRENDER_CHOICES),
                               ("post_split", POST_SPLIT_CHOICES)):
             value = getattr(self, name)
             if not isinstance(value, str) or value not in choices:
                 raise RulesError(f"{name} must be one of {', '.join(choices)}, not "
                                  f"{shorten(value)}")
-        if not 0 < _number("natural_pays", self.natural_pays, "above 0; 3:2 = 1.5") <= 100:
-            raise RulesError(f"natural_pays must be a number above 0 and at most 100 (3:2 = "
-                             f"1.5), not {shorten(self.natural_pays)}")
         if self.player_cards == 3:
             wrong = [k for k in CLASSIC_KEYS[1:] if getattr(self, k) != _CLASSIC_DEFAULTS[k]]
             if wrong:
                 raise RulesError(f"{wrong[0]} is an option of the two-card deal; set "
                                  "player_cards = 2 (or use --rules classic-blackjack)")
-        if self.naturals != "none" and self.dealer_burn:
+        if self.naturals != "none" and self.dealer_burn != "none":
             raise RulesError("naturals need the ordinary two-card dealer; set dealer_burn = "
-                             "false")
+                             "\"none\"")
         if self.surrender != "none" and self.naturals != "peek":
             raise RulesError("late surrender is defined after the dealer's peek; set naturals "
                              "= \"peek\" or surrender = \"none\"")
@@ -237,13 +335,41 @@ class Rules:
     @property
     def win_amount(self) -> float:
         """Net units won by a winning unit wager, after commission."""
-        return self.win_pays * (1.0 - self.commission)
+        return float(self.win_pays) * (1.0 - self.commission)
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """All options as plain values (decks ``"inf"`` for an infinite deck)."""
+        """The options as plain values: what a rules file holds and the rules hash is taken of.
+
+        Decks ``"inf"`` for an infinite deck; payouts a number where the float is exact, else
+        odds ``"p:q"``. Options added since hashes were first published are written in the
+        spelling those hashes used wherever it can say their value (``dealer_22_pushes``,
+        ``ties_lose``, ``dealer_burn`` true / false) and left out at the rule sheet's value,
+        so every earlier rules file keeps its hash.
+
+        >>> Rules(ties_lose_from=17).to_dict()["ties_lose"]
+        True
+        >>> Rules(win_pays="4:5").to_dict()["win_pays"], Rules(win_pays=0.5).to_dict()["win_pays"]
+        ('4:5', 0.5)
+        >>> "dealer_burn" in Rules().to_dict(), Rules(dealer_burn="none").to_dict()["dealer_burn"]
+        (False, False)
+        """
         d = dataclasses.asdict(self)
         d["decks"] = "inf" if self.decks is None else self.decks
+        d["win_pays"] = _plain_odds(self.win_pays)
+        d["natural_pays"] = _plain_odds(self.natural_pays)
+        push, tie = d.pop("dealer_bust_push"), d.pop("ties_lose_from")
+        if push in (None, 22):
+            d["dealer_22_pushes"] = push == 22
+        else:
+            d["dealer_bust_push"] = push
+        if tie in (None, 17):
+            d["ties_lose"] = tie == 17
+        else:
+            d["ties_lose_from"] = tie
+        burn = d.pop("dealer_burn")
+        if burn != "highest":
+            d["dealer_burn"] = {"none": False}.get(burn, burn)
         if not self.classic:
             for k in CLASSIC_KEYS:
                 del d[k]
@@ -274,7 +400,7 @@ class Rules:
     def from_dict(cls, data: dict[str, Any]) -> Rules:
         """Build from plain values, rejecting unknown keys with the list of known ones."""
         known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(set(data) - known - set(_LEGACY))
         if unknown:
             raise RulesError(
                 f"unknown rules key {shorten(unknown[0])}; known keys: {', '.join(sorted(known))}"
@@ -282,8 +408,19 @@ class Rules:
         empty = [k for k, v in data.items() if v is None]
         if empty:  # plain values never spell an infinite deck as None: that is "inf"
             raise RulesError(f"{empty[0]} has no value; give one (decks: a whole number from 1 "
-                             "to 8 or \"inf\")")
+                             "to 8 or \"inf\"; \"none\" where an option may be off)")
         data = dict(data)
+        for old, (new, on) in _LEGACY.items():
+            if old in data:
+                if new in data:
+                    raise RulesError(f"give {old} or {new}, not both ({new} is its newer form)")
+                flag = data.pop(old)
+                if not isinstance(flag, bool):
+                    raise RulesError(f"{old} must be true or false, not {shorten(flag)}")
+                data[new] = on if flag else None
+        for key in ("dealer_bust_push", "ties_lose_from"):
+            if isinstance(data.get(key), str) and data[key].strip().lower() in ("none", "off"):
+                data[key] = None
         if "decks" in data:
             data["decks"] = parse_decks(data["decks"])
         return cls(**data)
@@ -395,5 +532,9 @@ def load_rules(spec: str | Path) -> Rules:
     return Rules.from_toml(p)
 
 
+#: the keys of rules files written before the thresholds: old key -> (option, its value when
+#: the old key is true; false = None)
+_LEGACY: dict[str, tuple[str, int]] = {"dealer_22_pushes": ("dealer_bust_push", 22),
+                                       "ties_lose": ("ties_lose_from", 17)}
 _CLASSIC_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules) if f.name in CLASSIC_KEYS}
 STANDARD = Rules()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,13 @@ from .engine.game import analyze
 from .engine.results import Analysis
 from .rules import Rules
 
-__all__ = ["KNOBS", "TuneError", "TuneResult", "tune"]
+__all__ = ["KNOBS", "MAX_DENOMINATOR", "Printable", "TuneError", "TuneResult", "printable_values",
+           "tune"]
+
+#: printable payouts: odds p:q with q at most this
+MAX_DENOMINATOR = 20
+#: printable commissions: whole steps of this share (0.5 %)
+COMMISSION_STEP = Fraction(1, 200)
 
 
 class TuneError(ValueError):
@@ -29,8 +36,20 @@ class TuneError(ValueError):
 
 
 @dataclass(frozen=True)
+class Printable:
+    """A value a casino can print (odds 3:5, a 5 % commission) near the tuned one, valued
+    exactly: its house edge under optimal play and its rules."""
+
+    value: Fraction
+    house_edge: float
+    expected_return: float
+    rules: Rules
+
+
+@dataclass(frozen=True)
 class TuneResult:
-    """The knob value that gives the target edge, the tuned rules and the edge they give."""
+    """The knob value that gives the target edge, the tuned rules and the edge they give;
+    ``printable``: the nearest printable values on either side, each valued exactly."""
 
     knob: str
     value: float
@@ -40,6 +59,30 @@ class TuneResult:
     element_of_risk: float
     rules: Rules
     evaluations: list[tuple[float, float]]   # (knob value, house edge) of every analysis run
+    printable: tuple[Printable, ...] = field(default=())
+
+
+def printable_values(knob: str, x: float) -> list[Fraction]:
+    """The printable values nearest ``x`` on either side (one value when ``x`` is printable):
+    for ``win_pays`` odds p:q with q at most :data:`MAX_DENOMINATOR` (above 0), for
+    ``commission`` whole steps of 0.5 % (0 to below 100 %).
+
+    >>> printable_values("win_pays", 0.6116937057520226)
+    [Fraction(11, 18), Fraction(8, 13)]
+    >>> printable_values("commission", 0.0437), printable_values("win_pays", 0.8)
+    ([Fraction(17, 400), Fraction(9, 200)], [Fraction(4, 5)])
+    """
+    exact = Fraction(x)
+    if knob == "commission":
+        step = COMMISSION_STEP
+        lo = math.floor(exact / step) * step
+        hi = math.ceil(exact / step) * step
+        values = [v for v in (lo, hi) if 0 <= v < 1]
+    else:
+        below = [Fraction(math.floor(exact * q), q) for q in range(1, MAX_DENOMINATOR + 1)]
+        above = [Fraction(math.ceil(exact * q), q) for q in range(1, MAX_DENOMINATOR + 1)]
+        values = [v for v in (max(below), min(above)) if v > 0]
+    return sorted(set(values))
 
 
 def tune(rules: Rules, knob: str, target_edge: float, *,
@@ -90,6 +133,16 @@ def tune(rules: Rules, knob: str, target_edge: float, *,
         """Increasing in x, zero at the root."""
         return sign * (at(x).house_edge - target_edge)
 
+    def tuned(x: float, a: Any) -> TuneResult:
+        printable = []
+        for v in printable_values(knob, x):
+            r = rules.replace(**{knob: v if knob == "win_pays" else float(v)})
+            p = evaluate(r)
+            printable.append(Printable(v, p.house_edge, p.expected_return, r))
+        return TuneResult(knob, x, target_edge, a.house_edge, a.expected_return,
+                          a.element_of_risk, rules.replace(**{knob: x}), list(history),
+                          tuple(printable))
+
     x0 = min(max(float(getattr(rules, knob)), lo), hi)
     below: tuple[float, float] | None = None   # (x, g) with g < 0
     above: tuple[float, float] | None = None   # (x, g) with g > 0
@@ -98,7 +151,7 @@ def tune(rules: Rules, knob: str, target_edge: float, *,
     for _ in range(40):
         gx = g(x)
         if gx == 0.0:
-            return _tuned(rules, knob, x, target_edge, at(x), history)
+            return tuned(x, at(x))
         pts.append((x, gx))
         if gx < 0 and (below is None or x > below[0]):
             below = (x, gx)
@@ -117,7 +170,7 @@ def tune(rules: Rules, knob: str, target_edge: float, *,
             slope = (gb - ga) / (xb - xa)
         else:
             # the edge moves by about one unit of the win amount per unit of the knob
-            other = rules.commission if knob == "win_pays" else rules.win_pays
+            other = float(rules.commission if knob == "win_pays" else rules.win_pays)
             slope = max(1.0 - other if knob == "win_pays" else other, 1e-3)
         if not (slope > 0 and math.isfinite(slope)):
             slope = 1.0
@@ -130,13 +183,7 @@ def tune(rules: Rules, knob: str, target_edge: float, *,
     brentq(g, below[0], above[0], xtol=1e-15, rtol=4 * np.finfo(float).eps)
     # every point brentq tried was analysed: keep the one whose edge is nearest the target
     root = min(cache, key=lambda x: (abs(cache[x].house_edge - target_edge), x))
-    return _tuned(rules, knob, float(root), target_edge, at(root), history)
-
-
-def _tuned(rules: Rules, knob: str, x: float, target: float, a: Any,
-           history: list[tuple[float, float]]) -> TuneResult:
-    return TuneResult(knob, x, target, a.house_edge, a.expected_return, a.element_of_risk,
-                      rules.replace(**{knob: x}), list(history))
+    return tuned(float(root), at(root))
 
 
 def _pct(x: float) -> str:

@@ -227,7 +227,7 @@ def compare(theory: Theory, sim: SimResult, alpha: float = FAMILY_ALPHA) -> list
         rows = []
         for up in range(NRANKS):
             row = counts.dealer[up]
-            obs = np.append(row[:5], row[5] + row[6])
+            obs = np.append(row[:5], row[5:].sum())
             rows.append((obs, np.array([theory.dealer[RANKS[up]][k] for k in DEALER_KEYS])))
         stat, dof, p = _rows_chi_square(rows)
         specs.append(("dealer final totals by up card", "chi-square", stat, dof, p,

@@ -123,7 +123,7 @@ def test_stand_batch_kernel_matches_plain_twin(up):
     reference, on a one-deck shoe, for many hands and every burned rank."""
     from twentyone_burn.engine.burn import unsplit_hands, unsplit_stand_evs
 
-    rules = Rules(decks=1, ties_lose=True, dealer_22_pushes=True)
+    rules = Rules(decks=1, ties_lose_from=17, dealer_bust_push=22)
     table = hand_table()
     base_up = full_shoe(1)
     base_up[up] -= 1

@@ -21,14 +21,15 @@ def total(hard, ace):
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
-def dealer_inf(up, h17):
+def dealer_inf(up, h17, burn="highest"):
+    """Outcomes 17, 18, 19, 20, 21, bust 22, 23, 24+; ``burn``: highest, lowest or none."""
     @functools.cache
     def draw(hard, ace):
         t = total(hard, ace)
         soft = ace and hard + 10 <= 21
-        out = np.zeros(7)
+        out = np.zeros(8)
         if t > 21:
-            out[5 if t == 22 else 6] = 1
+            out[min(t, 24) - 17] = 1
             return out
         if t >= 17 and not (t == 17 and soft and h17):
             out[t - 17] = 1
@@ -37,27 +38,39 @@ def dealer_inf(up, h17):
             out = out + Q[r] * draw(hard + VAL[r], ace or r == 0)
         return out
 
-    d = np.zeros(7)
+    d = np.zeros(8)
+    if burn == "none":
+        for c1 in range(10):
+            d += Q[c1] * draw(VAL[up] + VAL[c1], 0 in (up, c1))
+        return d
     for c1, c2 in itertools.product(range(10), repeat=2):
-        three = sorted([up, c1, c2], key=lambda c: BURN[c])[:2]
-        d += Q[c1] * Q[c2] * draw(VAL[three[0]] + VAL[three[1]], 0 in three)
+        ordered = sorted([up, c1, c2], key=lambda c: BURN[c])
+        kept = ordered[:2] if burn == "highest" else ordered[1:]
+        d += Q[c1] * Q[c2] * draw(VAL[kept[0]] + VAL[kept[1]], 0 in kept)
     return d
 
 
 def game_inf(rules):
     """Expected return of the whole game, infinite deck, written from scratch by totals."""
+    win = float(rules.win_pays) * (1 - rules.commission)
+    push_to = rules.dealer_bust_push or 0
+    lose_from = rules.ties_lose_from or 99
+
     def res(t, o):
+        dt = 17 + o
         if t > 21:
             return -1.0
-        if o >= 5:
-            return 1.0
-        return 1.0 if t > 17 + o else (0.0 if t == 17 + o else -1.0)
+        if dt > 21:
+            return 0.0 if dt <= push_to else win
+        if t == dt:
+            return -1.0 if dt >= lose_from else 0.0
+        return win if t > dt else -1.0
 
     er = 0.0
     for up in range(10):
-        d = dealer_inf(up, rules.hit_soft_17)
+        d = dealer_inf(up, rules.hit_soft_17, rules.dealer_burn)
         def stand(h, a):
-            return sum(d[o] * res(total(h, a), o) for o in range(7))
+            return sum(d[o] * res(total(h, a), o) for o in range(8))
 
         @functools.cache
         def value(h, a):
@@ -100,6 +113,19 @@ def game_inf(rules):
 
 def test_whole_game_infinite_deck_matches_total_dependent_twin():
     rules = Rules(decks=None)
+    a = analyze(rules)
+    assert abs(a.deal_probability_total - 1) < 1e-12
+    assert a.expected_return == pytest.approx(game_inf(rules), abs=1e-12)
+
+
+@pytest.mark.parametrize("knobs", [
+    {"dealer_burn": "lowest"}, {"dealer_burn": "none"}, {"dealer_bust_push": 23},
+    {"dealer_bust_push": 22, "ties_lose_from": 20}, {"ties_lose_from": 17, "win_pays": "4:5"},
+    {"ties_lose_from": 21, "commission": 0.05, "hit_soft_17": False},
+])
+def test_design_knobs_infinite_deck_match_total_dependent_twin(knobs):
+    """Every game-design knob, valued by the engine and by the twin written from the rules."""
+    rules = Rules(decks=None, **knobs)
     a = analyze(rules)
     assert abs(a.deal_probability_total - 1) < 1e-12
     assert a.expected_return == pytest.approx(game_inf(rules), abs=1e-12)

@@ -32,7 +32,7 @@ ZERO = np.zeros(1, dtype=np.int64)
     (8, 2, 1, hidden_combos(4), np.array([-1])),
 ])
 def test_blocked_kernel_matches_scalar_twin_bit_for_bit(up, pair, decks, combos, burns):
-    rules = Rules(decks=decks, ties_lose=True)
+    rules = Rules(decks=decks, ties_lose_from=17)
     trie = dealer_trie(up, True)
     base = full_shoe(decks)
     base[up] -= 1

@@ -34,7 +34,7 @@ import itertools
 import math
 from fractions import Fraction
 
-from .engine import ACE, VALUE, best_total, is_soft, result, take
+from .engine import ACE, NOUT, VALUE, best_total, is_soft, result, take
 
 TEN = 9
 NEG_INF = float("-inf")
@@ -94,25 +94,25 @@ def _remove(shoe, cards) -> tuple[int, ...]:
 
 @functools.cache
 def dealer_final(shoe: tuple[int, ...], hard: int, has_ace: bool, h17: bool) -> tuple:
-    """Probabilities of the dealer's final total (17, 18, 19, 20, 21, 22, 23+) when he holds
+    """Probabilities of the dealer's final total (17, 18, 19, 20, 21, 22, 23, 24+) when he holds
     cards of hard total ``hard`` (aces as 1), ``has_ace`` if one is among them, and draws from
     ``shoe``: he hits below 17, and a soft 17 if ``h17``."""
     soft = has_ace and hard <= 11
     total = hard + 10 if soft else hard
     if total > 17 or (total == 17 and not (soft and h17)):
-        out = [0.0] * 7
-        out[min(total, 23) - 17] = 1.0
+        out = [0.0] * NOUT
+        out[min(total, 24) - 17] = 1.0
         return tuple(out)
     n = sum(shoe)
     if n == 0:
         raise ValueError("the shoe ran out of cards during the dealer's draw")
-    acc = [0.0] * 7
+    acc = [0.0] * NOUT
     for r in range(10):
         k = shoe[r]
         if k:
             d = dealer_final(take(shoe, r), hard + VALUE[r], has_ace or r == ACE, h17)
             p = k / n
-            for o in range(7):
+            for o in range(NOUT):
                 acc[o] += p * d[o]
     return tuple(acc)
 
@@ -131,7 +131,7 @@ def stand_given_hole(unseen, total: int, up: int, hole: int, rules) -> float:
     if rules.naturals == "enhc" and dealer_has_natural(rules, up, hole):
         return -1.0
     d = dealer_given_hole(take(unseen, hole), up, hole, rules.hit_soft_17)
-    return sum(d[o] * result(total, o, rules) for o in range(7))
+    return sum(d[o] * result(total, o, rules) for o in range(NOUT))
 
 
 # -- item 1: unsplit hands, the hole card carried as weights ----------------------------------
@@ -286,7 +286,7 @@ def split_given_hole(rules, up, pair, hole, shoe_after, decide, resplit):
         if rules.naturals == "enhc" and dealer_has_natural(rules, up, hole):
             return -wager, wager
         d = dealer_given_hole(shoe, up, hole, rules.hit_soft_17)
-        ev = sum(d[o] * sum(wg * result(t, o, rules) for t, wg in finished) for o in range(7))
+        ev = sum(d[o] * sum(wg * result(t, o, rules) for t, wg in finished) for o in range(NOUT))
         return ev, wager
 
     def deal(shoe):

@@ -13,6 +13,8 @@ from fractions import Fraction
 ACE = 0
 VALUE = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 BURN_VALUE = [11, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+#: dealer outcomes: 17, 18, 19, 20, 21, bust on 22, on 23, on 24 or more
+NOUT = 8
 
 
 def best_total(cards: tuple[int, ...]) -> int:
@@ -40,31 +42,33 @@ def dealer_must_hit(cards: tuple[int, ...], h17: bool) -> bool:
 def _dealer_draw(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tuple:
     if not dealer_must_hit(cards, h17):
         t = best_total(cards)
-        out = [0.0] * 7
-        out[min(t, 23) - 17] = 1.0
+        out = [0.0] * NOUT
+        out[min(t, 24) - 17] = 1.0
         return tuple(out)
     n = sum(shoe)
-    out = [0.0] * 7
+    out = [0.0] * NOUT
     for r in range(10):
         if shoe[r]:
             sub = _dealer_draw(take(shoe, r), tuple(sorted(cards + (r,))), h17)
-            for o in range(7):
+            for o in range(NOUT):
                 out[o] += shoe[r] / n * sub[o]
     return tuple(out)
 
 
 @functools.cache
-def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool = True) -> tuple:
-    """Outcome probabilities (17, 18, 19, 20, 21, 22, 23+) dealing the concealed cards for real."""
+def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool | str = True) -> tuple:
+    """Outcome probabilities (17, 18, 19, 20, 21, 22, 23, 24+) dealing the concealed cards for
+    real; ``burn``: True or "highest" (the rule sheet), "lowest", False or "none"."""
+    mode = {True: "highest", False: "none"}.get(burn, burn) if isinstance(burn, bool) else burn
     n = sum(shoe)
-    out = [0.0] * 7
+    out = [0.0] * NOUT
     for c1 in range(10):
         if not shoe[c1]:
             continue
         s1 = take(shoe, c1)
-        if not burn:
+        if mode == "none":
             sub = _dealer_draw(s1, tuple(sorted((up, c1))), h17)
-            for o in range(7):
+            for o in range(NOUT):
                 out[o] += shoe[c1] / n * sub[o]
             continue
         for c2 in range(10):
@@ -72,10 +76,11 @@ def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool = True) -> tupl
                 continue
             s2 = take(s1, c2)
             three = sorted([up, c1, c2], key=lambda c: BURN_VALUE[c])
-            kept = tuple(sorted(three[:2]))  # burn the single highest card
+            # burn the single highest card (or lowest)
+            kept = tuple(sorted(three[:2] if mode == "highest" else three[1:]))
             sub = _dealer_draw(s2, kept, h17)
             p = shoe[c1] / n * s1[c2] / (n - 1)
-            for o in range(7):
+            for o in range(NOUT):
                 out[o] += p * sub[o]
     return tuple(out)
 
@@ -84,22 +89,22 @@ def result(player_total: int, outcome: int, rules) -> float:
     """Net result of a unit wager standing on player_total against a dealer outcome."""
     if player_total > 21:
         return -1.0
-    win = rules.win_pays * (1 - rules.commission)
-    if outcome == 5:
-        return 0.0 if rules.dealer_22_pushes else win
-    if outcome == 6:
-        return win
+    win = float(rules.win_pays) * (1 - rules.commission)
     d = 17 + outcome
+    if d > 21:      # a bust on 22, 23 or more: a push up to the rules' dealer_bust_push
+        return 0.0 if rules.dealer_bust_push is not None and d <= rules.dealer_bust_push \
+            else win
     if player_total > d:
         return win
     if player_total == d:
-        return -1.0 if rules.ties_lose else 0.0
+        lose_from = rules.ties_lose_from
+        return -1.0 if lose_from is not None and d >= lose_from else 0.0
     return -1.0
 
 
 def stand_ev(shoe, cards, up, rules) -> float:
-    d = dealer(shoe, up, rules.hit_soft_17)
-    return sum(d[o] * result(best_total(cards), o, rules) for o in range(7))
+    d = dealer(shoe, up, rules.hit_soft_17, rules.dealer_burn)
+    return sum(d[o] * result(best_total(cards), o, rules) for o in range(NOUT))
 
 
 @functools.cache
@@ -141,8 +146,8 @@ def split_ev(shoe, pair, up, rules, decide, resplit) -> tuple[float, float]:
 
     @functools.cache
     def settle(shoe, finished):
-        d = dealer(shoe, up, rules.hit_soft_17)
-        ev = sum(d[o] * sum(w * result(t, o, rules) for t, w in finished) for o in range(7))
+        d = dealer(shoe, up, rules.hit_soft_17, rules.dealer_burn)
+        ev = sum(d[o] * sum(w * result(t, o, rules) for t, w in finished) for o in range(NOUT))
         return ev, float(sum(w for _, w in finished))
 
     @functools.cache

@@ -94,12 +94,17 @@ def best_total(cards: list[int]) -> int:
     return hard + 10 if ACE in cards and hard + 10 <= 21 else hard
 
 
-def dealer_final(up: int, concealed: tuple[int, int], shoe: Shoe, h17: bool) -> tuple[int, int]:
-    """The dealer's final total (23 for any bust above 22) and the cards it drew."""
+def dealer_final(up: int, concealed: tuple[int, ...], shoe: Shoe, h17: bool,
+                 burn: str = "highest") -> tuple[int, int]:
+    """The dealer's final total (24 for any bust above 23) and the cards it drew; ``burn``:
+    the dealer burns its highest card, its lowest, or none (one concealed card)."""
     three = [up, *concealed]
-    burn_value = [11 if c == ACE else value(c) for c in three]
-    burned = burn_value.index(max(burn_value))
-    hand = [c for k, c in enumerate(three) if k != burned]
+    if burn == "none":
+        hand = three
+    else:
+        burn_value = [11 if c == ACE else value(c) for c in three]
+        burned = burn_value.index(max(burn_value) if burn == "highest" else min(burn_value))
+        hand = [c for k, c in enumerate(three) if k != burned]
     drawn = 0
     while True:
         hard = sum(value(c) for c in hand)
@@ -109,7 +114,7 @@ def dealer_final(up: int, concealed: tuple[int, int], shoe: Shoe, h17: bool) -> 
             hand.append(shoe.deal())
             drawn += 1
             continue
-        return min(t, 23), drawn
+        return min(t, 24), drawn
 
 
 def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> None:
@@ -125,7 +130,7 @@ def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> None:
     shoe.start_round()
     player = [shoe.deal() for _ in range(3)]
     up = shoe.deal()
-    concealed = (shoe.deal(), shoe.deal())
+    concealed = (shoe.deal(),) if rules.dealer_burn == "none" else (shoe.deal(), shoe.deal())
     c1, c2, c3 = sorted(player)
     burned = int(tables.burn[up, c1, c2, c3])
     kept = sorted(player)
@@ -184,19 +189,19 @@ def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> None:
         ev["kept_doubled"] += w == 2
         counts.split[0] += 1
 
-    final, drawn = dealer_final(up, concealed, shoe, rules.hit_soft_17)
+    final, drawn = dealer_final(up, concealed, shoe, rules.hit_soft_17, rules.dealer_burn)
     ev["dealer_draws"] += drawn
     counts.dealer[up, final - 17] += 1
     won = lost = pushed = 0
     for t, w in hands:
         if t > 21:
             res = -1
-        elif final == 22 and rules.dealer_22_pushes:
+        elif final > 21 and final <= (rules.dealer_bust_push or 0):
             res = 0
         elif final > 21 or t > final:
             res = 1
         elif t == final:
-            res = -1 if rules.ties_lose else 0
+            res = -1 if final >= (rules.ties_lose_from or 99) else 0
         else:
             res = -1
         if res > 0:

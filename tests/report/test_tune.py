@@ -71,10 +71,36 @@ def test_tuned_rules_give_the_target_edge_exactly(tmp_path):
     assert "tuned by twentyone-burn" in out.read_text()
 
 
+def test_tune_offers_the_printable_odds_on_either_side(tmp_path):
+    """The printable payouts bracket the tuned one, no smaller odds lie between, and each
+    edge is an exact analysis of rules holding those odds exactly."""
+    from fractions import Fraction
+
+    r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
+                                 "--decks", "inf", "--out", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    low, high = (Fraction(p["exact"]) for p in d["printable"])
+    assert low < d["value"] < high and low.denominator <= 20 and high.denominator <= 20
+    between = {Fraction(p, q) for q in range(1, 21) for p in range(1, 3 * q)
+               if low < Fraction(p, q) < high}
+    assert not between
+    edges = [p["house_edge"] for p in d["printable"]]
+    assert edges[0] > 0.02 > edges[1]      # paying less gives the house more
+    for p, edge in zip(d["printable"], edges):
+        rules = Rules(decks=None, win_pays=p["value"])
+        assert rules.win_pays == Fraction(p["exact"]) and rules.rules_hash == p["rules_hash"]
+        assert analyze(rules).house_edge == edge
+
+
 def test_tuned_commission_gives_the_target_edge(tmp_path):
     t = tune(Rules(decks=None), "commission", 0.01)
     assert abs(analyze(t.rules).house_edge - 0.01) < 1e-9
     assert 0 < t.value < 1
+    steps = [p.value * 200 for p in t.printable]
+    assert all(s.denominator == 1 for s in steps) and len(steps) == 2
+    assert t.printable[0].value < t.value < t.printable[1].value
+    assert t.printable[0].house_edge < 0.01 < t.printable[1].house_edge
 
 
 @pytest.mark.parametrize("args", [["--knob", "decks", "--target-edge", "0.02"],

@@ -33,7 +33,7 @@ def outcome(hard: int, ace: bool, h17: bool) -> int | None:
     soft = ace and hard + 10 <= 21
     t = hard + 10 if soft else hard
     if t > 21:
-        return 5 if t == 22 else 6
+        return min(t, 24) - 17
     if t < 17 or (t == 17 and soft and h17):
         return None
     return t - 17
@@ -43,23 +43,23 @@ def outcome(hard: int, ace: bool, h17: bool) -> int | None:
 def dealer_from(hard: int, ace: bool, h17: bool) -> tuple[float, ...]:
     o = outcome(hard, ace, h17)
     if o is not None:
-        return tuple(1.0 if k == o else 0.0 for k in range(7))
-    out = [0.0] * 7
+        return tuple(1.0 if k == o else 0.0 for k in range(8))
+    out = [0.0] * 8
     for r in range(10):
         sub = dealer_from(hard + r + 1, ace or r == 0, h17)
-        for k in range(7):
+        for k in range(8):
             out[k] += P[r] * sub[k]
     return tuple(out)
 
 
 @functools.cache
 def dealer_infinite(up: int, h17: bool) -> tuple[float, ...]:
-    out = [0.0] * 7
+    out = [0.0] * 8
     for c1, c2 in itertools.product(range(10), repeat=2):
         three = sorted([up, c1, c2], key=lambda c: BURN_VALUE[c])
         a, b = three[0], three[1]
         sub = dealer_from(a + b + 2, a == 0 or b == 0, h17)
-        for k in range(7):
+        for k in range(8):
             out[k] += P[c1] * P[c2] * sub[k]
     return tuple(out)
 
@@ -98,7 +98,7 @@ def exact_infinite(stand_on: int, h17: bool = True) -> tuple[float, float, dict[
         pc = P[c[0]] * P[c[1]] * P[c[2]]
         for up in range(10):
             d = dealer_infinite(up, h17)
-            for o in range(7):
+            for o in range(8):
                 p = pc * P[up] * d[o]
                 if kept[0] != kept[1]:
                     a, b = kept

@@ -42,8 +42,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["CLASSIC", "NO_RULES", "RULE_OPTIONS", "SHOE", "STANDARD", "ForceOpt", "InputError",
            "Interrupted", "JsonOpt", "RuleArgs", "analyze_with_progress", "check_checkpoint",
            "check_output", "check_scheduler", "describe_error", "flag", "parse_count",
-           "parse_fraction", "progress", "provenance", "refuse_overwrite", "rule_options",
-           "run_main", "shorten", "write_atomic"]
+           "parse_fraction", "parse_share", "progress", "provenance", "refuse_overwrite",
+           "rule_options", "run_main", "shorten", "write_atomic"]
 
 
 class InputError(ValueError):
@@ -101,15 +101,42 @@ RULE_OPTIONS: dict[str, tuple[Any, Any]] = {
     "mandatory_split": (bool | None, flag(
         None, "--mandatory-split/--optional-split", show_default=_sheet("--mandatory-split"),
         help="A kept pair must be split, or the split is the player's choice.")),
+    "split_aces_one_card": (bool | None, flag(
+        None, "--split-aces-one-card/--split-aces-draw",
+        show_default=_sheet("--split-aces-one-card"),
+        help="Split aces take one card each, or are played like other split hands.")),
+    # the game-design knobs
+    "win_pays": (str | None, typer.Option(
+        None, "--win-pays", metavar="ODDS", show_default=_sheet("1:1"),
+        help="A winning hand pays this: odds such as 4:5, 9:10, 1:1, or a decimal (0.9); "
+             "kept exactly.")),
+    "commission": (str | None, typer.Option(
+        None, "--commission", metavar="X", show_default=_sheet("0"),
+        help="Share of every win the house keeps: 0.05 or 5%.")),
+    "dealer_burn": (str | None, typer.Option(
+        None, "--dealer-burn", metavar="highest|lowest|none", show_default=_sheet("highest"),
+        help="The dealer burns its highest card, its lowest (keeps its best two), or none "
+             "(one concealed card).")),
+    "dealer_bust_push": (str | None, typer.Option(
+        None, "--dealer-bust-push", metavar="none|22|23", show_default=_sheet("none"),
+        help="A dealer bust up to this total pushes the standing hands (22; 23 = 22 and 23).")),
+    "dealer_22_pushes": (bool | None, flag(
+        None, "--dealer-22-pushes", show_default=False,
+        help="Short for --dealer-bust-push 22.")),
+    "ties_lose_from": (str | None, typer.Option(
+        None, "--ties-lose-from", metavar="none|17-21", show_default=_sheet("none"),
+        help="Ties on this total or more lose instead of pushing (17 = every tie).")),
+    "ties_lose": (bool | None, flag(None, "--ties-lose", show_default=False,
+                                    help="Short for --ties-lose-from 17.")),
     # the classic (two-card) deal
     "naturals": (str | None, typer.Option(
         None, "--naturals", metavar="none|peek|enhc",
         show_default="none; classic-blackjack: peek",
         help="Classic deal: none, peek (US hole card) or enhc (no hole card).")),
-    "natural_pays": (float | None, typer.Option(
-        None, "--natural-pays", metavar="X",
-        show_default=f"classic-blackjack: {SHEET.natural_pays}",
-        help="Classic deal: a natural pays this (3:2 = 1.5, 6:5 = 1.2).")),
+    "natural_pays": (str | None, typer.Option(
+        None, "--natural-pays", metavar="ODDS",
+        show_default="classic-blackjack: 3:2",
+        help="Classic deal: a natural pays this (3:2, 6:5, or a decimal such as 1.5).")),
     "surrender": (bool | None, flag(None, "--surrender/--no-surrender",
                                     show_default="classic-blackjack: --no-surrender",
                                     help="Classic deal: late surrender.")),
@@ -120,17 +147,21 @@ RULE_OPTIONS: dict[str, tuple[Any, Any]] = {
 }
 #: the options of every 21 Burn command
 STANDARD = ("rules_file", "decks", "s17", "max_hands", "resplit_aces", "das", "double_on",
-            "mandatory_split")
+            "mandatory_split", "split_aces_one_card", "win_pays", "commission", "dealer_burn",
+            "dealer_bust_push", "dealer_22_pushes", "ties_lose_from", "ties_lose")
 #: the classic deal's own options (commands that also analyse classic blackjack)
 CLASSIC = ("naturals", "natural_pays", "surrender", "post_split")
 #: what the dealer alone depends on
-SHOE = ("rules_file", "decks", "s17")
+SHOE = ("rules_file", "decks", "s17", "dealer_burn")
 
 # option name -> Rules field, for the options that set one field as they are
 _FIELD = {"max_hands": "max_hands", "resplit_aces": "resplit_aces",
           "das": "double_after_split", "double_on": "double_on",
-          "mandatory_split": "mandatory_split", "naturals": "naturals",
-          "natural_pays": "natural_pays", "post_split": "post_split"}
+          "mandatory_split": "mandatory_split", "split_aces_one_card": "split_aces_one_card",
+          "naturals": "naturals", "natural_pays": "natural_pays", "post_split": "post_split",
+          "win_pays": "win_pays", "dealer_burn": "dealer_burn"}
+#: option -> (its short form, the value the short form stands for)
+_SHORT = {"dealer_bust_push": ("dealer_22_pushes", 22), "ties_lose_from": ("ties_lose", 17)}
 
 
 @dataclass(frozen=True)
@@ -162,14 +193,58 @@ class RuleArgs:
             changes["decks"] = parse_decks(v["decks"])
         if v.get("s17") is not None:
             changes["hit_soft_17"] = not v["s17"]
-        for key in ("max_hands", "resplit_aces", "das", "double_on", "mandatory_split"):
+        for key in ("max_hands", "resplit_aces", "das", "double_on", "mandatory_split",
+                    "split_aces_one_card", "win_pays", "dealer_burn"):
             if v.get(key) is not None:
                 changes[_FIELD[key]] = v[key]
+        if v.get("commission") is not None:
+            changes["commission"] = parse_share(v["commission"], "--commission")
+        for key, (short, means) in _SHORT.items():
+            value = _threshold(v.get(key), key)
+            if v.get(short):
+                if value is not None and v.get(key) is not None and value != means:
+                    raise InputError(f"--{short.replace('_', '-')} is --{key.replace('_', '-')} "
+                                     f"{means}; give one of the two")
+                value = means
+            if v.get(key) is not None or v.get(short):
+                changes[key] = value
         rules = base.replace(**changes) if changes else base
         if rules.classic and not classic_ok:
             raise RulesError("this command is for 21 Burn's deal; the classic (two-card) deal "
                              "is analysed by `analyze`, `hand` and `dealer`")
         return rules
+
+
+def _threshold(text: str | None, key: str) -> int | None:
+    """The value of --dealer-bust-push or --ties-lose-from: "none" or a whole number (the
+    rules check its range)."""
+    if text is None or text.strip().lower() in ("none", "off"):
+        return None
+    t = text.strip()
+    if not t.isdigit() or len(t) > 6:
+        raise InputError(f"--{key.replace('_', '-')} must be none or a whole number, not "
+                         f"{shorten(text)}")
+    return int(t)
+
+
+def parse_share(text: str, option: str) -> float:
+    """A share from 0 to below 1, written as a fraction (0.05) or a percentage (5%).
+
+    >>> parse_share("5%", "--commission"), parse_share("0.05", "--commission")
+    (0.05, 0.05)
+    """
+    t = text.strip()
+    percent = t.endswith("%")
+    try:
+        x = float(t[:-1] if percent else t)
+    except ValueError:
+        raise InputError(f"{option} must be a number such as 0.05 or 5%, not {shorten(text)}") \
+            from None
+    x = x / 100 if percent else x
+    if not (math.isfinite(x) and 0 <= x < 1):
+        raise InputError(f"{option} must be from 0 to below 1 (0 to below 100%), not "
+                         f"{shorten(text)}")
+    return x
 
 
 #: the declared default of a command's ``rule_args``: :func:`rule_options` always passes the
@@ -198,9 +273,9 @@ def rule_options(*names: str) -> Callable[[Callable[..., Any]], Callable[..., An
     ... def cmd(rule_args: RuleArgs) -> None:
     ...     print(sorted(rule_args.values))
     >>> list(inspect.signature(cmd).parameters)
-    ['rules_file', 'decks', 's17', 'show_version']
-    >>> cmd(rules_file=None, decks="2", s17=None)
-    ['decks', 'rules_file', 's17']
+    ['rules_file', 'decks', 's17', 'dealer_burn', 'show_version']
+    >>> cmd(rules_file=None, decks="2", s17=None, dealer_burn=None)
+    ['dealer_burn', 'decks', 'rules_file', 's17']
     """
     def decorate(fn: Callable[..., Any]) -> Callable[..., Any]:
         sig = inspect.signature(fn)

@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 import math
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, KNOBS
+from ..rules import format_odds
 from .common import (
     NO_RULES,
     STANDARD,
@@ -66,6 +68,11 @@ def parse_edge(text: str) -> float:
 
 #: the tuned rules file's name in the --out folder
 TUNED_NAME = "tuned-rules.toml"
+
+
+def _printed(knob: str, value: Fraction) -> str:
+    """A printable value as a casino prints it: odds 3:5, or a commission 4.5%."""
+    return format_odds(value) if knob == "win_pays" else f"{float(100 * value):g}%"
 
 
 def tuned_path(out: Path) -> Path:
@@ -194,7 +201,7 @@ def register(app: typer.Typer) -> None:
 
             def evaluate(r: Any) -> Any:
                 state["n"] += 1
-                label = f"analysis {state['n']}: {knob} = {getattr(r, knob):.12g}"
+                label = f"analysis {state['n']}: {knob} = {float(getattr(r, knob)):.12g}"
                 return analyze(r, progress=None if bar is None else
                                (lambda k: bar(k, 10, label)))
 
@@ -212,6 +219,9 @@ def register(app: typer.Typer) -> None:
              "element_of_risk": res.element_of_risk, "error": res.house_edge - target,
              "analyses": len(res.evaluations),
              "evaluations": [{"value": x, "house_edge": e} for x, e in res.evaluations],
+             "printable": [{"value": _printed(knob, pv.value), "exact": str(pv.value),
+                            "house_edge": pv.house_edge, "expected_return": pv.expected_return,
+                            "rules_hash": pv.rules.rules_hash} for pv in res.printable],
              "rules": res.rules.to_dict(), "rules_hash": res.rules.rules_hash,
              "base_rules_hash": rules.rules_hash, "version": __version__,
              "rules_file": str(path), "seconds": seconds}
@@ -226,5 +236,12 @@ def register(app: typer.Typer) -> None:
                    f"(off the target by {res.house_edge - target:+.1e})")
         typer.echo(f"expected return: {res.expected_return:+.12f}   element of risk: "
                    f"{res.element_of_risk:+.10f}")
+        if res.printable:
+            what = "odds p:q with q at most 20" if knob == "win_pays" else \
+                "whole steps of 0.5 %"
+            typer.echo(f"printable {knob} nearest it ({what}), each valued exactly:")
+            for pv in res.printable:
+                typer.echo(f"  {_printed(knob, pv.value):>8}  house edge "
+                           f"{100 * pv.house_edge:+.4f}%  (rules hash {pv.rules.rules_hash[:16]})")
         typer.echo(f"tuned rules: {path} (rules hash {res.rules.rules_hash})")
         typer.echo(f"{len(res.evaluations)} exact analyses, {seconds:.1f} s")

@@ -125,7 +125,8 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
     """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
     cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
     zero = np.zeros(1, dtype=np.int64)
-    out = stand_evs(dealer_trie(up, rules.hit_soft_17), pair_bins(up, rules.hit_soft_17, 0),
+    out = stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
+                    pair_bins(up, rules.hit_soft_17, 0, rules.dealer_burn),
                     base_up, unsplit_hands(), 0, (zero, zero), payoff, ALL_BURNS)
     return out[:, :, 0]
 

@@ -250,8 +250,8 @@ def hand_choices(rules: Rules, up: int, cards: tuple[int, int, int]) -> list[dic
 # -- dealer ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class DealerAnswer:
-    """What ``dealer`` prints: the 7 outcome probabilities by name
-    (:data:`~twentyone_burn.engine.dealer.OUTCOME_NAMES`: 17 to 21, 22, 23 and more) and the
+    """What ``dealer`` prints: the 8 outcome probabilities by name
+    (:data:`~twentyone_burn.engine.dealer.OUTCOME_NAMES`: 17 to 21, 22, 23, 24 and more) and the
     outcomes it shows (17 to 21 and bust, and the classic deal's natural when it has one)."""
 
     detail: dict[str, float]
@@ -267,7 +267,7 @@ def _outcome_dict(d: Any) -> dict[str, float]:
     """:func:`twentyone_burn.engine.results.outcome_dict` (that module imports pandas; a test
     checks the two agree)."""
     res = {str(17 + i): float(d[i]) for i in range(5)}
-    res["bust"] = float(d[5] + d[6])
+    res["bust"] = float(sum(d[5:]))
     return res
 
 
@@ -298,7 +298,7 @@ def _valid_answer(a: Any, classic: bool) -> bool:
         return False
     detail, outcomes = a["detail"], a["outcomes"]
     keys = _DEALER_KEYS + (("natural",) if classic else ())
-    return (isinstance(detail, dict) and len(detail) == 7
+    return (isinstance(detail, dict) and len(detail) == 8
             and all(map(_is_number, detail.values()))
             and isinstance(outcomes, dict) and tuple(outcomes) == keys
             and all(map(_is_number, outcomes.values())))

@@ -429,7 +429,7 @@ def dealer_row(rules: Rules, up: int, shoe: np.ndarray | None) -> dict[str, floa
     d = trie_outcomes(trie, None) if unseen is None else \
         dealer_distributions(trie, unseen, np.zeros((1, NRANKS), np.int64))[0]
     out = {str(17 + i): float(d[i]) for i in range(5)}
-    out["bust"] = float(d[5] + d[6])
+    out["bust"] = float(d[5:].sum())
     if rules.naturals != "none":
         out["natural"] = _natural_in_hole(rules, unseen, hole)
     return out

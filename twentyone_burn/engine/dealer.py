@@ -1,21 +1,23 @@
 """dealer: the dealer's final-total distribution for an up card and the unseen cards.
 
 The 21 Burn dealer takes two concealed cards, burns the highest of its three (ace = 11), and
-draws to its two kept cards (H17 or S17). Every ordered card sequence the dealer can take has a
-probability that depends only on the multiset of cards taken:
+draws to its two kept cards (H17 or S17); the rules may have it burn its lowest card
+instead, or take one concealed card and burn none (``Rules.dealer_burn``). Every ordered card
+sequence the dealer can take has a probability that depends only on the multiset of cards
+taken:
 
     P(sequence) = prod_r ff(n_r, m_r) / ff(N, k)        (ff = falling factorial)
 
 so the dealer is precomputed once per up card as a list of *classes*: taken multiset m -> number
 of ordered sequences ending in each outcome. A shoe is then evaluated by one pass over a trie of
 those multisets (each node = parent x one more card), which is the whole hot loop. Outcomes are
-indexed 0..6 = 17, 18, 19, 20, 21, bust on 22, bust on 23 or more (22 is kept apart so a "dealer
-22 pushes" rule is a payoff change, not a dealer change).
+indexed 0..7 = 17, 18, 19, 20, 21, bust on 22, bust on 23, bust on 24 or more (22 and 23 are kept
+apart so a "dealer 22 (or 23) pushes" rule is a payoff change, not a dealer change).
 
 >>> from twentyone_burn.shoe import full_shoe
 >>> d = dealer_distribution(Rules(), 5, full_shoe(6) - [0, 0, 0, 0, 0, 1, 0, 0, 0, 0])
 >>> round(float(d.sum()), 12), len(d)
-(1.0, 7)
+(1.0, 8)
 """
 
 from __future__ import annotations
@@ -31,30 +33,34 @@ from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
 from ..tables import hand_table
 from .threads import over_range
 
-__all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie",
+__all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "burn_mode",
            "dealer_classes", "dealer_distribution", "dealer_distributions", "dealer_trie",
            "DealerTrie", "kept_cards", "LANES", "pair_bins", "payoff_weights", "stand_blocks",
            "stand_evs", "trie_outcomes"]
 
-NOUTCOMES = 7
+NOUTCOMES = 8
 #: every rank as the burned card, for :func:`stand_evs`
 ALL_BURNS = np.arange(10, dtype=np.int64)
-OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "bust23+")
-#: final dealer total of each outcome index (22 and 23 stand for busts)
-OUTCOME_TOTALS = np.array([17, 18, 19, 20, 21, 22, 23], dtype=np.int64)
+OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "23", "bust24+")
+#: final dealer total of each outcome index (22, 23 and 24 stand for busts; 24 for 24 to 26)
+OUTCOME_TOTALS = np.array([17, 18, 19, 20, 21, 22, 23, 24], dtype=np.int64)
 
 
-def kept_cards(up: int, concealed: tuple[int, int]) -> tuple[int, int]:
-    """The dealer's two kept cards: the three less one card of the highest burn value.
+def kept_cards(up: int, concealed: tuple[int, int], burn: str = "highest") -> tuple[int, int]:
+    """The dealer's two kept cards: the three less one card of the highest (or, ``burn =
+    "lowest"``, the lowest) burn value.
 
     Ties do not matter: equal burn values are equal blackjack values.
 
     >>> kept_cards(9, (0, 4))   # up T, concealed A and 5: the ace is burned
     (9, 4)
+    >>> kept_cards(9, (0, 4), "lowest")   # the 5 is burned: the dealer keeps T-A
+    (9, 0)
     """
     three = [up, concealed[0], concealed[1]]
-    burn = max(range(3), key=lambda i: BURN_VALUES[three[i]])
-    rest = [c for i, c in enumerate(three) if i != burn]
+    pick = min if burn == "lowest" else max
+    burn_at = pick(range(3), key=lambda i: BURN_VALUES[three[i]])
+    rest = [c for i, c in enumerate(three) if i != burn_at]
     return rest[0], rest[1]
 
 
@@ -63,18 +69,30 @@ def _outcome(hard: int, ace: bool, hit_soft_17: bool) -> int:
     soft = ace and hard + 10 <= 21
     total = hard + 10 if soft else hard
     if total > 21:
-        return 5 if total == 22 else 6
+        return min(total, 24) - 17
     if total < 17 or (total == 17 and soft and hit_soft_17):
         return -1
     return total - 17
 
 
-def dealer_classes(up: int, hit_soft_17: bool, burn: bool = True,
+def burn_mode(burn: str | bool) -> str:
+    """The dealer's burn as one of ``DEALER_BURN_CHOICES`` (True: "highest", False: "none").
+
+    >>> burn_mode(True), burn_mode(False), burn_mode("lowest")
+    ('highest', 'none', 'lowest')
+    """
+    if isinstance(burn, bool):
+        return "highest" if burn else "none"
+    return burn
+
+
+def dealer_classes(up: int, hit_soft_17: bool, burn: str | bool = "highest",
                    no_hole: int = -1) -> dict[tuple[int, ...], np.ndarray]:
     """Taken-card multiset -> ordered-sequence count of each outcome, for one up card.
 
-    ``burn=False`` gives the ordinary two-card dealer (one hole card, no burn), used to show
-    the effect of the burn and by the classic mode. ``no_hole``: leave out every sequence whose
+    ``burn``: which card the dealer burns ("highest", 21 Burn's; "lowest"); "none" (or False)
+    gives the ordinary two-card dealer (one hole card, no burn), used to show the effect of the
+    burn, by the classic mode and by the rule variant. ``no_hole``: leave out every sequence whose
     hole card has this rank (a dealer natural, with naturals on), so a shoe's pass gives the
     joint probabilities P(outcome and no dealer natural), which sum to P(no natural).
 
@@ -83,13 +101,15 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: bool = True,
     1
     """
     frontier: dict[tuple[int, bool, tuple[int, ...]], int] = {}
-    if burn and no_hole >= 0:
+    mode = burn_mode(burn)
+    burns = mode != "none"
+    if burns and no_hole >= 0:
         raise ValueError("a burning dealer has no hole card to exclude")
     starts: list[tuple[int, ...]] = (
-        [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burn
+        [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burns
         else [(c,) for c in range(NRANKS) if c != no_hole])
     for taken in starts:
-        kept = kept_cards(up, (taken[0], taken[1])) if burn else (up, taken[0])
+        kept = kept_cards(up, (taken[0], taken[1]), mode) if burns else (up, taken[0])
         held = [0] * NRANKS
         for c in taken:
             held[c] += 1
@@ -185,13 +205,13 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
 
 
 @functools.cache
-def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: bool = True,
+def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str | bool = "highest",
               no_hole: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
 
     Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
     """
-    trie = dealer_trie(up, hit_soft_17, burn, no_hole)
+    trie = dealer_trie(up, hit_soft_17, burn_mode(burn), no_hole)
     nodes = np.nonzero(trie.is_class)[0]
     code = trie.counts[nodes].sum(axis=1) * 64 + trie.counts[nodes, pair]
     # bins numbered in order of first appearance (the kernels add bins in this order)
@@ -205,9 +225,13 @@ def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: bool = True,
 
 
 @functools.cache
-def dealer_trie(up: int, hit_soft_17: bool, burn: bool = True, no_hole: int = -1) -> DealerTrie:
-    """The cached trie of one up card (``no_hole``: see :func:`dealer_classes`)."""
-    return build_trie(dealer_classes(up, hit_soft_17, burn, no_hole))
+def dealer_trie(up: int, hit_soft_17: bool, burn: str | bool = "highest",
+                no_hole: int = -1) -> DealerTrie:
+    """The cached trie of one up card (``burn``, ``no_hole``: see :func:`dealer_classes`)."""
+    mode = burn_mode(burn)
+    if mode != burn:    # one cache entry per dealer
+        return dealer_trie(up, hit_soft_17, mode, no_hole)
+    return build_trie(dealer_classes(up, hit_soft_17, mode, no_hole))
 
 
 @njit(cache=True)
@@ -229,8 +253,8 @@ def _trie_distribution(n, parent, rank, before, depth, weight, out):
     t = parent.shape[0]
     val = np.empty(t)
     val[0] = 1.0
-    # seven outcomes in locals: the accumulation is the hot loop of the whole engine
-    o0 = o1 = o2 = o3 = o4 = o5 = o6 = 0.0
+    # the eight outcomes in locals: the accumulation is this kernel's hot loop
+    o0 = o1 = o2 = o3 = o4 = o5 = o6 = o7 = 0.0
     for i in range(1, t):
         a = n[rank[i]] - before[i]
         if a <= 0:
@@ -245,6 +269,7 @@ def _trie_distribution(n, parent, rank, before, depth, weight, out):
         o4 += v * weight[i, 4]
         o5 += v * weight[i, 5]
         o6 += v * weight[i, 6]
+        o7 += v * weight[i, 7]
     out[0] += o0
     out[1] += o1
     out[2] += o2
@@ -252,6 +277,7 @@ def _trie_distribution(n, parent, rank, before, depth, weight, out):
     out[4] += o4
     out[5] += o5
     out[6] += o6
+    out[7] += o7
 
 
 @njit(cache=True)
@@ -492,8 +518,8 @@ _PAYOFF_WEIGHTS: dict[tuple[int, bytes], np.ndarray] = {}
 
 
 def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
-                        burn: bool | None = None) -> np.ndarray:
-    """Probabilities of the 7 dealer outcomes given the up card and the unseen cards.
+                        burn: str | bool | None = None) -> np.ndarray:
+    """Probabilities of the 8 dealer outcomes given the up card and the unseen cards.
 
     ``unseen`` is the ten counts of cards the dealer may draw from (the shoe less every card
     seen); ignored for an infinite deck.
@@ -508,7 +534,7 @@ def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
 
 # -- typed wrappers: callers pass a trie and what varies, never the kernels' arrays ---------------
 def trie_outcomes(trie: DealerTrie, unseen: np.ndarray | None) -> np.ndarray:
-    """The 7 outcome probabilities of one up card's trie for the unseen counts (None: an
+    """The 8 outcome probabilities of one up card's trie for the unseen counts (None: an
     infinite deck).
 
     >>> round(float(trie_outcomes(dealer_trie(9, True), None).sum()), 12)

@@ -55,18 +55,22 @@ def payoff_table(rules: Rules) -> np.ndarray:
     >>> p = payoff_table(Rules())
     >>> float(p[20, 3]), float(p[20, 4]), float(p[12, 5])   # 20 v 20, 20 v 21, 12 v dealer 22
     (0.0, -1.0, 1.0)
+    >>> p = payoff_table(Rules(dealer_bust_push=23, ties_lose_from=20))
+    >>> float(p[12, 6]), float(p[12, 7]), float(p[19, 2]), float(p[20, 3])
+    (0.0, 1.0, 0.0, -1.0)
     """
     win = rules.win_amount
-    tie = -1.0 if rules.ties_lose else 0.0
+    push_to = rules.dealer_bust_push or 0
+    lose_from = rules.ties_lose_from or 99
     pay = np.zeros((22, NOUTCOMES))
     for pt in range(22):
         for o, dt in enumerate(OUTCOME_TOTALS):
-            if dt == 22:
-                pay[pt, o] = 0.0 if rules.dealer_22_pushes else win
-            elif dt > 22:
-                pay[pt, o] = win
+            if dt > 21:
+                pay[pt, o] = 0.0 if dt <= push_to else win
+            elif pt == dt:
+                pay[pt, o] = -1.0 if dt >= lose_from else 0.0
             else:
-                pay[pt, o] = win if pt > dt else (tie if pt == dt else -1.0)
+                pay[pt, o] = win if pt > dt else -1.0
     return pay
 
 

@@ -109,9 +109,9 @@ DEALER_KEYS = ("17", "18", "19", "20", "21", "bust")
 
 
 def outcome_dict(d: np.ndarray) -> dict[str, float]:
-    """The 7 outcome probabilities as {"17".."21", "bust"} (bust = 22 and over)."""
+    """The 8 outcome probabilities as {"17".."21", "bust"} (bust = 22 and over)."""
     res = {str(17 + i): float(d[i]) for i in range(5)}
-    res["bust"] = float(d[5] + d[6])
+    res["bust"] = float(sum(d[5:]))
     return res
 
 

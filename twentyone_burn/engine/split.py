@@ -291,7 +291,8 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
     """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
     hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
     order = split_hands(pair, one_card_only(rules, pair))
-    return stand_evs(dealer_trie(up, rules.hit_soft_17), pair_bins(up, rules.hit_soft_17, pair),
+    return stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
+                     pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn),
                      base_p, order, pair, hidden_combos(rules.max_hands), payoff, ALL_BURNS)
 
 

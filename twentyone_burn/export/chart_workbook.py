@@ -18,7 +18,7 @@ from .. import __version__
 from ..charts.files import HEADER_ROW, SHEET_OF, SPECS, csv_texts
 from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart, kept_kind
 from ..io import reproducible_zip, write_files
-from ..rules import Rules
+from ..rules import Rules, format_odds
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..engine.results import Analysis
@@ -250,13 +250,17 @@ def rules_summary(r: Rules) -> str:
         parts.append("split aces 1 card")
     if not r.mandatory_split:
         parts.append("optional split")
-    if r.win_pays != 1.0 or r.commission:
-        parts.append(f"wins pay {r.win_pays:g}" + (f" less {r.commission:g}" if r.commission
-                                                    else ""))
-    if r.dealer_22_pushes:
-        parts.append("dealer 22 pushes")
-    if r.ties_lose:
-        parts.append("ties lose")
+    if r.win_pays != 1 or r.commission:
+        parts.append(f"wins pay {format_odds(r.win_pays)}"
+                     + (f" less {r.commission:g}" if r.commission else ""))
+    if r.dealer_burn != "highest":
+        parts.append({"lowest": "dealer burns lowest", "none": "dealer burns none"}
+                     [r.dealer_burn])
+    if r.dealer_bust_push:
+        parts.append("dealer 22 pushes" if r.dealer_bust_push == 22 else "dealer 22-23 push")
+    if r.ties_lose_from:
+        parts.append("ties lose" if r.ties_lose_from == 17 else
+                     f"ties lose from {r.ties_lose_from}")
     return ", ".join(parts)
 
 

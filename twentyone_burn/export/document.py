@@ -290,6 +290,16 @@ def _by_up(r: Report) -> Section:
     ])
 
 
+_DEALER_WORDS = {
+    "highest": "The 21 Burn dealer takes two concealed cards, burns the highest of its three "
+               "(ace = 11, the up card included) and draws to the two it keeps",
+    "lowest": "The 21 Burn dealer of these rules takes two concealed cards, burns the lowest of "
+              "its three (ace = 11, the up card included) and draws to the two it keeps",
+    "none": "The 21 Burn dealer of these rules takes one concealed card and burns nothing, as "
+            "an ordinary dealer does",
+}
+
+
 def _dealer(r: Report) -> Section:
     d = r.dealer
     cols = ["17", "18", "19", "20", "21", "22", "23+", "bust"]
@@ -308,9 +318,8 @@ def _dealer(r: Report) -> Section:
         compare += (f"; it busts more often against {', '.join(more)} and less often against "
                     f"{', '.join(less)}")
     return Section("Dealer final totals by up card", "dealer", [
-        Para("Exact, for the full shoe less the up card. The 21 Burn dealer takes two concealed "
-             "cards, burns the highest of its three (ace = 11, the up card included) and draws "
-             "to the two it keeps; an ordinary dealer takes one hole card and burns nothing. "
+        Para("Exact, for the full shoe less the up card. " + _DEALER_WORDS[r.rules.dealer_burn]
+             + "; an ordinary dealer takes one hole card and burns nothing. "
              "Both follow the rules' soft-17 rule. " + compare + ". 22 and 23+ are shown apart "
              "(bust = 22 + 23+) for the dealer-22-pushes rule; the rows 'all' weight each up "
              "card by its probability."),

@@ -42,11 +42,13 @@ def headline_figures(a: Analysis) -> dict[str, float]:
 
 # -- the dealer, with and without the burn -----------------------------------------------------
 def dealer_comparison(rules: Rules) -> pd.DataFrame:
-    """Dealer final totals by up card: the 21 Burn dealer beside an ordinary two-card dealer.
+    """Dealer final totals by up card: the rules' dealer beside an ordinary two-card dealer.
 
     One row per (up card, dealer), for the full shoe less the up card; columns 17..21, 22, 23+
-    (22 apart, for the dealer-22-pushes knob) and bust (= 22 + 23+). The ordinary dealer takes
-    one hole card and burns nothing; both follow the rules' soft-17 rule.
+    (22 apart, for the dealer-bust-push knob) and bust (= 22 + 23+). "21 Burn" is the game's
+    dealer under these rules (``dealer_burn``: it burns its highest card as the rule sheet
+    says, or its lowest, or none); the ordinary dealer takes one hole card and burns nothing;
+    both follow the rules' soft-17 rule.
 
     >>> d = dealer_comparison(Rules(decks=None))
     >>> list(d.columns)
@@ -56,18 +58,19 @@ def dealer_comparison(rules: Rules) -> pd.DataFrame:
     ...  bool(b["21 Burn", "6"] < b["ordinary", "6"]))
     (True, True)
     """
+    dealers = (("21 Burn", rules.dealer_burn), ("ordinary", "none"))
     rows = []
     for up in range(NRANKS):
         unseen = None
         if rules.decks is not None:   # a finite shoe
             unseen = full_shoe(rules.decks)
             unseen[up] -= 1
-        for name, burn in (("21 Burn", True), ("ordinary", False)):
+        for name, burn in dealers:
             d = dealer_distribution(rules, up, unseen, burn=burn)
             o = outcome_dict(d)
             rows.append({"up": RANKS[up], "dealer": name,
                          **{k: o[k] for k in ("17", "18", "19", "20", "21")},
-                         "22": float(d[5]), "23+": float(d[6]), "bust": o["bust"]})
+                         "22": float(d[5]), "23+": float(d[6:].sum()), "bust": o["bust"]})
     return pd.DataFrame(rows)
 
 

@@ -47,12 +47,13 @@ def variation_specs(base: Rules) -> list[VariationSpec]:
     Deck counts 1/2/4/6/8/infinite, max hands 2/3/4 and the three doubling rules are listed
     in full (the row equal to the base is marked in the report); the yes/no rules appear as the
     opposite of the base: S17 (or H17), resplit aces, double after split, optional (or
-    mandatory) split, and the game-design knobs dealer 22 pushes and ties lose.
+    mandatory) split, and the game-design knobs dealer 22 pushes and ties lose; then the
+    dealer's three burns (the base's is marked), dealer 22 and 23 push, and wins paying 4:5.
 
     >>> [v.label for v in variation_specs(Rules())][:6]
     ['1 deck', '2 decks', '4 decks', '6 decks', '8 decks', 'infinite deck']
     >>> len(variation_specs(Rules()))
-    18
+    23
     """
     b = base
     out = [VariationSpec("decks", f"{d} deck{'s' if d != 1 else ''}", {"decks": d})
@@ -78,11 +79,21 @@ def variation_specs(base: Rules) -> list[VariationSpec]:
             (("any", "double on any two cards"), ("9-11", "double on hard 9-11 only"),
              ("10-11", "double on hard 10-11 only"))]
     out.append(VariationSpec("game design", "dealer 22 does not push",
-                             {"dealer_22_pushes": False})
-               if b.dealer_22_pushes else
-               VariationSpec("game design", "dealer 22 pushes", {"dealer_22_pushes": True}))
-    out.append(VariationSpec("game design", "ties push", {"ties_lose": False}) if b.ties_lose
-               else VariationSpec("game design", "ties lose", {"ties_lose": True}))
+                             {"dealer_bust_push": None})
+               if b.dealer_bust_push else
+               VariationSpec("game design", "dealer 22 pushes", {"dealer_bust_push": 22}))
+    out.append(VariationSpec("game design", "ties push", {"ties_lose_from": None})
+               if b.ties_lose_from else
+               VariationSpec("game design", "ties lose", {"ties_lose_from": 17}))
+    # the knobs that can make the game dealable (docs/design.md): the dealer's burn, a
+    # second pushing bust total, a payout below even money
+    out += [VariationSpec("game design", label, {"dealer_burn": burn}) for burn, label in
+            (("highest", "dealer burns its highest card"),
+             ("lowest", "dealer burns its lowest card"), ("none", "dealer burns no card"))]
+    if b.dealer_bust_push != 23:
+        out.append(VariationSpec("game design", "dealer 22 and 23 push", {"dealer_bust_push": 23}))
+    if b.win_pays == 1:
+        out.append(VariationSpec("game design", "wins pay 4:5", {"win_pays": "4:5"}))
     return out
 
 

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from ..rules import Rules
+from ..rules import Rules, format_odds
 
 __all__ = ["ROUNDING", "describe_rules"]
 
@@ -25,12 +25,15 @@ _DECK_WORDS = {1: "One", 2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7
 def describe_rules(rules: Rules) -> list[str]:
     """The game in words, one sentence per rule, for the report's first section.
 
-    >>> describe_rules(Rules(decks=None, ties_lose=True))[0]
+    >>> describe_rules(Rules(decks=None, ties_lose_from=17))[0]
     'An infinite deck: every card is drawn with the probabilities of a full deck.'
-    >>> describe_rules(Rules(win_pays=0.95))[-3]
-    'A winning hand pays 0.95 to 1.'
+    >>> describe_rules(Rules(win_pays="19:20"))[-3]
+    'A winning hand pays 19 to 20 (0.95 to 1).'
+    >>> describe_rules(Rules(dealer_bust_push=23, ties_lose_from=20))[-1].split("; ")[1]
+    'a tie on 20 or 21 loses, lower ties push.'
     """
     r = rules
+    kept = "two cards" if r.dealer_burn == "none" else "two kept cards"
     if r.decks is None:   # the infinite deck
         shoe = "An infinite deck: every card is drawn with the probabilities of a full deck."
     else:
@@ -58,22 +61,39 @@ def describe_rules(rules: Rules) -> list[str]:
            "10-11": " on a hard two-card 10 or 11 only"}[r.double_on]
         + ("; doubling after a split is allowed." if r.double_after_split else
            "; no doubling after a split."),
-        "After the player's hands are complete the dealer reveals its two concealed cards and "
-        "burns the highest of its three cards (ace = 11, the up card included).",
-        ("The dealer plays its two kept cards by standard rules and hits soft 17."
+        {"highest": "After the player's hands are complete the dealer reveals its two concealed "
+                    "cards and burns the highest of its three cards (ace = 11, the up card "
+                    "included).",
+         "lowest": "After the player's hands are complete the dealer reveals its two concealed "
+                   "cards and burns the lowest of its three cards (ace = 11, so an ace is "
+                   "burned last; the up card included): it keeps its best two.",
+         "none": "The dealer takes one concealed card and burns nothing (an ordinary two-card "
+                 "dealer); it reveals the card after the player's hands are complete."
+         }[r.dealer_burn],
+        (f"The dealer plays its {kept} by standard rules and hits soft 17."
          if r.hit_soft_17 else
-         "The dealer plays its two kept cards by standard rules and stands on all 17s."),
+         f"The dealer plays its {kept} by standard rules and stands on all 17s."),
         "A two-card 21 is an ordinary 21 (no blackjack bonus); there is no dealer peek.",
     ]
-    if r.win_pays == 1.0:
+    if r.win_pays == 1:
         out.append("A winning hand pays even money (1 to 1).")
     else:
-        out.append(f"A winning hand pays {r.win_pays:g} to 1.")
+        odds = format_odds(r.win_pays)
+        if ":" in odds and not odds.endswith(":1"):
+            p, q = odds.split(":")
+            out.append(f"A winning hand pays {p} to {q} ({float(r.win_pays):g} to 1).")
+        else:
+            out.append(f"A winning hand pays {float(r.win_pays):g} to 1.")
     if r.commission:
         out.append(f"The house keeps a commission of {100 * r.commission:g}% of every win.")
     else:
         out.append("No commission is taken on wins.")
-    out.append(("A dealer total of 22 pushes every player hand still standing; "
-                if r.dealer_22_pushes else "Every dealer bust pays the standing hands; ")
-               + ("ties lose." if r.ties_lose else "equal totals push."))
+    push = {None: "Every dealer bust pays the standing hands; ",
+            22: "A dealer total of 22 pushes every player hand still standing; ",
+            23: "A dealer bust on 22 or 23 pushes every player hand still standing; "}
+    tie = r.ties_lose_from
+    out.append(push[r.dealer_bust_push]
+               + ("equal totals push." if tie is None else "ties lose." if tie == 17 else
+                  "a tie on 21 loses, lower ties push." if tie == 21 else
+                  f"a tie on {tie} or {'21' if tie == 20 else 'more'} loses, lower ties push."))
     return out

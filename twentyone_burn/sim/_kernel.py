@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 #: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
-KERNEL_FORMAT = 1
+KERNEL_FORMAT = 2
 
 
 # events[] indices: what happened in a round, for the frequencies the engine gives exactly
@@ -148,7 +148,7 @@ def burn_value(r):
 
 @njit(error_model="numpy")
 def dealer_outcome(hard, ace, h17):
-    """Outcome index 0..6 (17..21, 22, 23+) of a dealer hand, or -1 while it must draw.
+    """Outcome index 0..7 (17..21, 22, 23, 24+) of a dealer hand, or -1 while it must draw.
 
     >>> dealer_outcome(7, True, True), dealer_outcome(7, True, False)    # soft 17
     (-1, 0)
@@ -156,30 +156,32 @@ def dealer_outcome(hard, ace, h17):
     soft = ace and hard + 10 <= 21
     total = hard + 10 if soft else hard
     if total > 21:
-        return 5 if total == 22 else 6
+        return min(total, 24) - 17
     if total < 17 or (total == 17 and soft and h17):
         return -1
     return total - 17
 
 
 @njit(error_model="numpy")
-def settle(pt, o, d22_push, ties_lose):
-    """+1 win, 0 push, -1 loss of a hand with total ``pt`` (22 = bust) against outcome ``o``.
+def settle(pt, o, push_to, ties_from):
+    """+1 win, 0 push, -1 loss of a hand with total ``pt`` (22 = bust) against outcome ``o``;
+    a dealer bust on a total up to ``push_to`` pushes (0: none), a tie on ``ties_from`` or more
+    loses (99: none).
 
-    >>> settle(22, 6, False, False), settle(20, 3, False, False), settle(12, 5, True, False)
-    (-1, 0, 0)
+    >>> settle(22, 6, 0, 99), settle(20, 3, 0, 99), settle(12, 5, 22, 99), settle(12, 6, 22, 99)
+    (-1, 0, 0, 1)
+    >>> settle(19, 2, 0, 20), settle(20, 3, 0, 20)
+    (0, -1)
     """
     if pt > 21:
         return -1
-    if o == 5 and d22_push:
-        return 0
-    if o >= 5:
-        return 1
     dt = o + 17
+    if dt > 21:
+        return 0 if dt <= push_to else 1
     if pt > dt:
         return 1
     if pt == dt:
-        return -1 if ties_lose else 0
+        return -1 if dt >= ties_from else 0
     return -1
 
 
@@ -211,8 +213,8 @@ DEALER_STATES = 64          # a dealer state: 2 x hard total, + 1 when it holds 
 @njit(cache=True, nogil=True, error_model="numpy")
 def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_row, split_row,
                     acts, resplit_row, resplit_t, child, total, two_card, combo, max_hands,
-                    may_resplit, one_card, h17, d22_push, ties_lose, hist, dealer_counts,
-                    burn_counts, split_counts, events):
+                    may_resplit, one_card, h17, dealer_burn, push_to, ties_from, hist,
+                    dealer_counts, burn_counts, split_counts, events):
     """Play ``rounds`` rounds from the xoshiro256** ``state`` and add them to the counts.
 
     shoe: the ranks of every card (ignored for an infinite deck); cut: cards dealt before the
@@ -224,11 +226,13 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     two_card[a * 10 + c] a two-card hand), play_row[up * 10 + burned] and split_row[((up * 10
     + burned) * 10 + pair) * combos + combo] their offsets; resplit_row[(up * 10 + burned) * 10
     + pair] offsets a flat [hands_in_play, hand_number, j, u] row of resplit_t;
-    may_resplit[p] / one_card[p] are the rules for a pair of rank p. hist[W, L, P] (9 x 9 x 9)
-    counts rounds by units won, lost and pushed; dealer_counts is 10 x 7.
+    may_resplit[p] / one_card[p] are the rules for a pair of rank p; dealer_burn: 0 the
+    dealer burns its highest card, 1 its lowest, 2 none (it takes one concealed card);
+    push_to, ties_from: see :func:`settle`. hist[W, L, P] (9 x 9 x 9) counts rounds by units
+    won, lost and pushed; dealer_counts is 10 x 8.
     """
     combos = split_row.shape[0] // 1000
-    dealer_l = np.zeros((10, 7), dtype=np.int64)
+    dealer_l = np.zeros((10, 8), dtype=np.int64)
     burn_l = np.zeros(10, dtype=np.int64)
     split_l = np.zeros(5, dtype=np.int64)
     # the dealer's outcome (or -1: it draws) in every state; the settlement of a hand total
@@ -239,8 +243,8 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
         dout[st] = dealer_outcome(st >> 1, (st & 1) == 1, h17)
     settle_t = np.empty(23 * 8, dtype=np.int64)
     for pt in range(23):
-        for o in range(7):
-            settle_t[pt * 8 + o] = settle(pt, o, d22_push, ties_lose) + 1
+        for o in range(8):
+            settle_t[pt * 8 + o] = settle(pt, o, push_to, ties_from) + 1
     unit = np.empty(3, dtype=np.int64)
     unit[0] = 9
     unit[1] = 1
@@ -253,7 +257,8 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     cards = shoe.copy()
     n = cards.shape[0]
     top = n
-    deal = np.empty(6, dtype=np.int64)
+    deal = np.zeros(6, dtype=np.int64)
+    ndeal = 5 if dealer_burn == 2 else 6
     hand_tot = np.empty(4, dtype=np.int64)
     hand_w = np.empty(4, dtype=np.int64)
     for _ in range(rounds):
@@ -261,9 +266,9 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
             top = n         # every card back: draws are uniform over cards[0:n] again
             events[EV_SHUFFLES] += 1
         # the deal: three cards to the player, the dealer's up card and two concealed cards
-        # (the draw is written out at each of its four places on purpose: a shared draw()
-        # function measured 8 % slower inlined and 40 % slower called)
-        for k in range(6):
+        # (one when it burns none; the draw is written out at each of its four places on
+        # purpose: a shared draw() function measured 8 % slower inlined and 40 % slower called)
+        for k in range(ndeal):
             if infinite:
                 s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
                 r = 9 if r >= 9 else r      # A..9 one in 13 each, tens four in 13
@@ -355,16 +360,21 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
             split_l[nh] += 1
         else:
             split_l[0] += 1
-        # the dealer burns the highest of its three (ace = 11) and draws to the kept two; it
-        # always finishes, even when every player hand has busted, so its final totals are a
-        # statistic over every round
-        bu, b1, b2 = burn_value(up), burn_value(d1), burn_value(d2)
-        if bu >= b1 and bu >= b2:
-            da, db = d1, d2
-        elif b1 >= b2:
-            da, db = up, d2
-        else:
+        # the dealer burns the highest of its three (ace = 11; or the lowest, or none) and
+        # draws to the kept two; it always finishes, even when every player hand has busted,
+        # so its final totals are a statistic over every round
+        if dealer_burn == 2:
             da, db = up, d1
+        else:
+            bu, b1, b2 = burn_value(up), burn_value(d1), burn_value(d2)
+            if dealer_burn == 1:    # the lowest: negated values, the same comparisons
+                bu, b1, b2 = -bu, -b1, -b2
+            if bu >= b1 and bu >= b2:
+                da, db = d1, d2
+            elif b1 >= b2:
+                da, db = up, d2
+            else:
+                da, db = up, d1
         st = 2 * (da + db + 2) + (1 if da == 0 or db == 0 else 0)     # a DEALER_STATES state
         o = dout[st]
         while o < 0:

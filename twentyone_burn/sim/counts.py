@@ -17,8 +17,8 @@ from .errors import SimulationError
 __all__ = ["EVENT_NAMES", "MAXU", "NEVENTS", "NOUT", "OUTCOME_LABELS", "Counts"]
 
 MAXU = 8                      # four hands, each doubled: the most units a round can put at risk
-NOUT = 7                      # dealer outcomes 17, 18, 19, 20, 21, 22, 23+
-OUTCOME_LABELS = ("17", "18", "19", "20", "21", "22", "23+")
+NOUT = 8                      # dealer outcomes 17, 18, 19, 20, 21, 22, 23, 24+
+OUTCOME_LABELS = ("17", "18", "19", "20", "21", "22", "23", "24+")
 
 
 @dataclass

@@ -132,7 +132,7 @@ class SimResult:
             row = self.counts.dealer[up]
             n = int(row.sum())
             d = {str(17 + i): (int(row[i]) / n if n else float("nan")) for i in range(5)}
-            d["bust"] = int(row[5] + row[6]) / n if n else float("nan")
+            d["bust"] = int(row[5:].sum()) / n if n else float("nan")
             out[RANKS[up]] = d
         return out
 

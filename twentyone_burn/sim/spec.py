@@ -26,8 +26,13 @@ from .errors import SimulationError
 from .rng import chunk_state
 from .strategy import check_tables
 
-__all__ = ["KernelSpec", "chunk_plan", "compact_strategy", "hand_order", "kernel_spec",
+__all__ = ["DEALER_BURN_CODES", "KernelSpec", "chunk_plan", "compact_strategy", "hand_order",
+           "kernel_spec",
            "round_card_bound", "run_chunk"]
+
+
+#: ``Rules.dealer_burn`` as the kernel's ``dealer_burn`` code
+DEALER_BURN_CODES = {"highest": 0, "lowest": 1, "none": 2}
 
 
 def round_card_bound(shoe: np.ndarray) -> int:
@@ -220,7 +225,8 @@ def run_chunk(spec: KernelSpec, chunk: int, rounds: int) -> Counts:
                     spec.cut, spec.reserve, spec.deal, spec.play_row, spec.split_row, spec.acts,
                     spec.resplit_row, spec.resplit, spec.child, spec.total, spec.two_card,
                     spec.combo, r.max_hands, spec.may_resplit, spec.one_card, r.hit_soft_17,
-                    r.dealer_22_pushes, r.ties_lose, c.hist, c.dealer, c.burn, c.split, c.events)
+                    DEALER_BURN_CODES[r.dealer_burn], r.dealer_bust_push or 0,
+                    r.ties_lose_from or 99, c.hist, c.dealer, c.burn, c.split, c.events)
     return c
 
 
