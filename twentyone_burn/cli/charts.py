@@ -46,7 +46,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def chart_strategy(path: Path | str, rules: Rules | None = None
                    ) -> tuple[Rules, DecisionTables, Chart]:
-    """(rules, decision tables, chart) for a chart folder or workbook, for ``--strategy``.
+    """(rules, decision tables, chart) for a chart folder or workbook, for ``--strategy``; or,
+    for a short burn rule's text file (``strategy_tables/burn-rule.txt``), the chart of the
+    folder that holds it with its burn decided by the rule (the rule's tier).
 
     ``rules``: value the chart under these rules (None: the rules stored with the chart).
     A chart that cannot be read raises the CLI's one-line :class:`~twentyone_burn.cli.InputError`.
@@ -62,6 +64,12 @@ def chart_strategy(path: Path | str, rules: Rules | None = None
     from ..charts.model import ChartError
     from .common import InputError
     try:
+        p = Path(path)
+        if p.suffix.lower() == ".txt" and p.is_file():
+            from ..charts.burn_rule import burn_rule_tables, read_burn_rule
+            rule = read_burn_rule(p)
+            chart = load_chart(p.parent, rules)
+            return chart.rules, burn_rule_tables(chart, rule), chart
         chart = load_chart(path, rules)
         return chart.rules, chart.to_tables(), chart
     except ChartError as e:
@@ -150,7 +158,8 @@ def register(app: typer.Typer) -> None:
     """Add ``chart`` and ``value`` to the main app."""
     StrategyOpt = typer.Option(..., "--strategy",
                                help="A chart: folder of CSVs (burn.csv, hard.csv, soft.csv, "
-                                    "resplit.csv, rules.toml) or an .xlsx workbook.")
+                                    "resplit.csv, rules.toml) or an .xlsx workbook; or a short "
+                                    "burn rule (burn-rule.txt) beside a chart's CSVs.")
 
     @app.command()
     @rule_options(*STANDARD)

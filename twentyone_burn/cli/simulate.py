@@ -61,8 +61,9 @@ def _simulation_bar() -> Any:
 def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any, str]:
     """(rules, tables, label) for ``--strategy``; tables None means the engine's optimal play.
 
-    ``name``: optimal, always-stand, chart (derive the chart for the rules) or a chart folder
-    or .xlsx workbook (played under its own rules unless rule options were given).
+    ``name``: optimal, always-stand, chart (derive the chart for the rules), a chart folder
+    or .xlsx workbook, or a short burn rule file beside a chart's CSVs (played under the
+    chart's own rules unless rule options were given).
 
     >>> resolve_strategy("psychic", None, False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -85,9 +86,9 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
         exists = False
     if not exists:
         raise InputError(f"unknown strategy {shorten(name)}; give {', '.join(STRATEGIES)} or "
-                         f"a chart folder / .xlsx workbook")
+                         f"a chart folder / .xlsx workbook / burn-rule.txt")
     rules, tables, _ = strategy_cli.chart_strategy(name, rules if rules_given else None)
-    return rules, tables, "chart"
+    return rules, tables, "burn rule" if name.lower().endswith(".txt") else "chart"
 
 
 def _run(fn: Callable[[], Any], checkpoint: Path | None) -> Any:
@@ -148,7 +149,8 @@ def register(app: typer.Typer) -> None:
     StrategyOpt = typer.Option(
         "optimal", "--strategy", show_default=True,
         help="optimal (the engine's decisions), chart (derive the chart for the rules), "
-             "always-stand, or a chart folder / .xlsx workbook (e.g. strategy_tables).")
+             "always-stand, a chart folder / .xlsx workbook (e.g. strategy_tables), or a "
+             "short burn rule beside a chart (strategy_tables/burn-rule.txt).")
 
     @app.command()
     @rule_options(*STANDARD)
