@@ -62,6 +62,25 @@ def _fmt(x: float | None) -> str:
     return "   -    " if x is None else f"{x:+.5f}"
 
 
+#: the chart's way of writing a kept hand: high card first, the ace highest ("AT", "T5", "88")
+_HIGH_FIRST = "AT98765432"
+#: up cards in the order printed charts use (ace last)
+_UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+
+
+def _kept_name(kept: list[str]) -> str:
+    """A kept hand as the chart writes it.
+
+    >>> _kept_name(["5", "8"]), _kept_name(["T", "A"]), _kept_name(["8", "8"])
+    ('85', 'AT', '88')
+    """
+    return "".join(sorted(kept, key=_HIGH_FIRST.index))
+
+
+def _pct(x: float) -> str:
+    return f"({100 * x:+.4f} %)"
+
+
 @rule_options(*STANDARD, *CLASSIC)
 def analyze(strategy: Path | None = typer.Option(
                 None, "--strategy", show_default="optimal play",
@@ -101,10 +120,13 @@ def analyze(strategy: Path | None = typer.Option(
     typer.echo(f"rules hash: {r.rules_hash}")
     typer.echo(f"strategy: {a.strategy}")
     typer.echo("")
-    typer.echo(f"expected return (player, per initial wager): {a.expected_return:+.10f}")
-    typer.echo(f"house edge:                                  {a.house_edge:+.10f}")
+    typer.echo(f"expected return (player, per initial wager): {a.expected_return:+.10f} "
+               f"{_pct(a.expected_return)}")
+    typer.echo(f"house edge:                                  {a.house_edge:+.10f} "
+               f"{_pct(a.house_edge)}")
     typer.echo(f"average total wager per round:               {a.average_total_wager:.10f}")
-    typer.echo(f"element of risk:                             {a.element_of_risk:+.10f}")
+    typer.echo(f"element of risk:                             {a.element_of_risk:+.10f} "
+               f"{_pct(a.element_of_risk)}")
     if a.expected_return > 0 and not r.classic:
         typer.echo("note: as written the game favours the player (negative house edge).")
     typer.echo("")
@@ -116,7 +138,8 @@ def analyze(strategy: Path | None = typer.Option(
     cols = ("17", "18", "19", "20", "21", "bust") + (("natural",) if "natural" in a.dealer["A"]
                                                      else ())
     typer.echo("  up " + " ".join(f"{c:>8s}" for c in cols))
-    for up, d in a.dealer.items():
+    for up in _UP_ORDER:
+        d = a.dealer[up]
         typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in cols))
 
 
@@ -136,6 +159,12 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     # the engine's burn choices, from the result cache when it has them (the engine, and
     # numba, are imported on a miss only)
     choices = hand_choices(rules, u, (a, b, c))
+    for ch in choices:
+        # a kept pair must be split under a mandatory split: its other plays are shown (what
+        # the split gains) but are not the player's to take
+        forced = rules.mandatory_split and ch["kept"][0] == ch["kept"][1]
+        ch["allowed"] = {k: not forced for k in ("stand", "hit", "double")} | {
+            "split": ch["split"] is not None}
     out: dict[str, Any] = {
         "cards": [RANKS[c] for c in player], "up": RANKS[u],
         "rules_hash": rules.rules_hash, "version": __version__,
@@ -147,10 +176,13 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
         return
     _header(rules)
     typer.echo(f"cards {' '.join(out['cards'])} against up card {out['up']}")
+    typer.echo("EVs per unit of the initial wager; n/a: not allowed (a kept pair must be split)")
     typer.echo("burn  kept   stand     hit       double    split     best")
     for c in out["choices"]:
-        typer.echo(f"  {c['burn']}   {''.join(c['kept']):4s} {_fmt(c['stand'])} {_fmt(c['hit'])} "
-                   f"{_fmt(c['double'])} {_fmt(c['split'])}  {c['best_action']} {c['ev']:+.6f}")
+        cells = [_fmt(c[k]) if c["allowed"][k] else "   n/a  "
+                 for k in ("stand", "hit", "double", "split")]
+        typer.echo(f"  {c['burn']}   {_kept_name(c['kept']):4s} {' '.join(cells)}  "
+                   f"{c['best_action']} {c['ev']:+.6f}")
     typer.echo(f"best: burn {out['best_burn']}")
 
 
