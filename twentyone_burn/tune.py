@@ -70,9 +70,9 @@ def printable_values(knob: str, x: float) -> list[Fraction]:
     >>> printable_values("win_pays", 0.6116937057520226)
     [Fraction(11, 18), Fraction(8, 13)]
     >>> printable_values("commission", 0.0437), printable_values("win_pays", 0.8)
-    ([Fraction(17, 400), Fraction(9, 200)], [Fraction(4, 5)])
+    ([Fraction(1, 25), Fraction(9, 200)], [Fraction(4, 5)])
     """
-    exact = Fraction(x)
+    exact = Fraction(repr(float(x)))    # the decimal the rules read x as (0.8 is 4:5)
     if knob == "commission":
         step = COMMISSION_STEP
         lo = math.floor(exact / step) * step

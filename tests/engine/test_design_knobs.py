@@ -95,3 +95,17 @@ def test_house_favouring_knobs_favour_the_house():
     assert er["lowest"] < er["sheet"]
     assert er["push23"] < er["push22"] < er["sheet"]
     assert er["ties17"] < er["ties21"] < er["sheet"]
+
+
+def test_reused_dealer_passes_tell_the_dealers_apart():
+    """Inside one reuse block (as the report's variations run) each dealer burn gets its own
+    passes: the values equal those of separate runs."""
+    from twentyone_burn.engine.burn import reuse_dealer_passes
+
+    rules = Rules(decks=2)
+    alone = {b: analyze(rules.replace(dealer_burn=b)).expected_return
+             for b in ("highest", "lowest")}
+    with reuse_dealer_passes(rules):
+        shared = {b: analyze(rules.replace(dealer_burn=b)).expected_return
+                  for b in ("highest", "lowest")}
+    assert shared == alone and alone["highest"] != alone["lowest"]

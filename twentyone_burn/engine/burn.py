@@ -80,6 +80,12 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
     ...     y = unsplit_stand_cached(das, 9, base, payoff_table(das))
     >>> x is y
     True
+    >>> with reuse_dealer_passes():    # another dealer is another pass
+    ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
+    ...     low = r.replace(dealer_burn="lowest")
+    ...     y = unsplit_stand_cached(low, 9, base, payoff_table(low))
+    >>> x is y, bool(abs(x - y).max() > 0.01)
+    (False, True)
     """
     global _PASS_CACHE, _PASS_KEEP
     old, old_keep = _PASS_CACHE, _PASS_KEEP
@@ -109,8 +115,10 @@ def _passes(rules: Rules, key: tuple, compute: Callable[[], np.ndarray]) -> np.n
 
 
 def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
-    return (rules.hit_soft_17, rules.max_hands, rules.split_aces_one_card, up, pair,
-            base.tobytes(), payoff.tobytes())
+    # everything a pass depends on: the dealer (its soft-17 rule and its burn), the hands
+    # (max hands, one-card split aces), the shoe and the payoff
+    return (rules.hit_soft_17, rules.dealer_burn, rules.max_hands, rules.split_aces_one_card,
+            up, pair, base.tobytes(), payoff.tobytes())
 
 
 @functools.cache
