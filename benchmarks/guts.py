@@ -1,7 +1,9 @@
 """Timings of the guts_family exact odds against the issue's targets, with in-process ratios.
 
 Targets (issue 6): the full table of one game (every hand class against the pot, exact) in
-under 2 s; a single hand against the pot and two opponents, exact, in under 1 s.
+under 2 s; a single hand against the pot and two opponents, exact, in under 1 s. Issue 16:
+exact Phoenix Burn odds against the pot and 7 other players in under 1 s warm (the multiway
+count by ranks, ``guts_family.odds.multiway``).
 
 The baseline is the plain-Python twin (``field_odds_naive`` of ``tests/reference/guts.py``)
 enumerating one hand against the pot (18,424 deals), run in this same process: ratios against it
@@ -24,6 +26,7 @@ from guts_family.games import get_game
 from guts_family.games.phoenix_burn import last_card_up
 from guts_family.hands import POKER3, VALUE3
 from guts_family.odds import Seat, field_odds
+from guts_family.odds.multiway import multiway_odds
 from tests.reference.guts import field_odds_naive
 
 
@@ -85,6 +88,44 @@ def main() -> None:
         first, warm, o = timed(partial(last_card_up, players), repeat=1)
         print(f"   {players:2} players: first {first:6.3f} s  warm {warm:6.3f} s   "
               f"win {o.win:.4f}  tie {o.tie:.4f}  lose {o.lose:.4f}")
+
+    print("\n4. many players, exact, counted by ranks (multiway); target < 1 s warm for Phoenix "
+          "vs pot + 7")
+    ups = [[c] for c in parse_cards("Jc 9d 7h 5s 3c 2d 8c")]
+    phx, guts, chal = get_game("phoenix"), get_game("guts321"), get_game("challenge")
+    kk9 = parse_cards("Ks Kd 9c")
+    multi = [
+        ("phoenix  As Kd Qh vs pot + 7 showing up cards", True,
+         partial(phx.odds, hero, (), 7, ups)),
+        ("phoenix  7s 7d 4h vs pot + 7 showing up cards", True,
+         partial(phx.odds, parse_cards("7s 7d 4h"), (), 7,
+                 [[c] for c in parse_cards("Tc 9d 6h 5s 3c 2d Ac")])),
+        ("phoenix  As Kd Qh vs pot + 7 unseen (no card shown)", True,
+         partial(phx.odds, hero, (), 7)),
+        ("phoenix  Js 8d 5h vs pot + 15 unseen (a full deck)", False,
+         partial(phx.odds, parse_cards("Js 8d 5h"), (), 15)),
+        ("challenge Ks Kd 9c vs dealer + 7 challengers", False,
+         partial(chal.odds, kk9, (), 8)),
+        ("guts321  Jh 8d vs 9 players (2-card round)", False,
+         partial(guts.odds, parse_cards("Jh 8d"), (), 9)),
+        ("guts321  Kh Kd vs 25 players (2-card round)", False,
+         partial(guts.odds, parse_cards("Kh Kd"), (), 25)),
+        ("guts321  9h vs 51 players (1-card round)", False,
+         partial(guts.odds, parse_cards("9h"), (), 51)),
+    ]
+    for label, target, fn in multi:
+        first, warm, o = timed(fn, repeat=1 if quick else 3)
+        verdict = ("ok" if warm < 1 else "MISSED") if target else ""
+        print(f"   {label:52} first {first:6.3f} s  warm {warm:6.3f} s  x base {warm / base:7.2f}"
+              f"  deals {o.total:.3e}  win {o.win:.6f}  {verdict}")
+    print("   where both routes run (pot + 2 players), the rank count against the card count:")
+    for label, order, h in (("phoenix  As Kd Qh", VALUE3, hero),
+                            ("phoenix  Qs Qd 5c", VALUE3, parse_cards("Qs Qd 5c"))):
+        seats = [Seat("pot", is_pot=True), Seat("player 2"), Seat("player 3")]
+        _, w_card, a = timed(partial(field_odds, order, h, seats), repeat=1 if quick else 3)
+        _, w_rank, b = timed(partial(multiway_odds, order, h, seats), repeat=1 if quick else 3)
+        assert (a.ties, a.lose_count, a.total) == (b.ties, b.lose_count, b.total)
+        print(f"   {label:52} cards {w_card:6.3f} s  ranks {w_rank:6.3f} s  (same counts)")
 
 
 if __name__ == "__main__":

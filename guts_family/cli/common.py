@@ -36,7 +36,9 @@ from guts_family.cards import CardError, cards_str, parse_cards, quoted
 from guts_family.games import GAME_NAMES
 from guts_family.odds import PLAYER_TIE_RULES, TIE_RULES, FieldOdds
 
-__all__ = ["GAME_HELP", "TIE_HELP", "PTIE_HELP", "LIMIT_HELP", "MAX_AMOUNT", "check_amount_text",
+__all__ = ["GAME_HELP", "TIE_HELP", "PTIE_HELP", "LIMIT_HELP", "EXACT_HELP", "SAMPLE_HELP",
+           "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "sampling_summary",
+           "MAX_AMOUNT", "check_amount_text",
            "parse_amount", "check_seconds", "check_out_folder", "deprecated", "renamed", "pct",
            "emit", "provenance", "odds_text", "parse_opponent_cards", "fail", "run", "Group"]
 
@@ -65,6 +67,15 @@ TIE_HELP = (f"Tie with the pot's/dummy/dealer hand: {', '.join(TIE_RULES)} "
             "(default: the game's, see docs/guts.md).")
 PTIE_HELP = f"Tie between players only: {', '.join(PLAYER_TIE_RULES)} (default split)."
 LIMIT_HELP = "Match limit: the most a loser pays (default: the pot)."
+# the sampling options (guts_family.sampling), shared by every command that can sample
+EXACT_HELP = "Exact enumeration only (refused if estimated to take over --max-seconds)."
+SAMPLE_HELP = "Monte Carlo sampling, even where exact enumeration would fit."
+TARGET_SE_HELP = ("Sampling: stop when every equity's standard error is at most this "
+                  "(default 0.001).")
+SAMPLES_HELP = "Sampling: stop after this many random deals."
+SEED_HELP = ("Sampling: the seed (default: a fresh one, printed); the same seed gives the same "
+             "figures for any --workers.")
+WORKERS_HELP = "Sampling: worker processes (default: every CPU)."
 
 
 class Group(TyperGroup):
@@ -304,6 +315,27 @@ def odds_text(title: str, o: FieldOdds) -> str:
 def parse_opponent_cards(values: list[str] | None) -> list[list[int]]:
     """The shown cards of each opponent given with ``--opponent-cards``."""
     return [parse_cards(v) for v in (values or [])]
+
+
+def sampling_summary(run: Any, what: str = "random deals") -> str:
+    """The line that says a figure was sampled, how, and what reproduces it.
+
+    ``run`` is a :class:`guts_family.sampling.SampleRun`.
+
+    >>> from guts_family.sampling import CoinFlips, sample
+    >>> print(sampling_summary(sample(CoinFlips(), seed=4, samples=1000), "flips"))
+    ... # doctest: +ELLIPSIS
+    sampled (Monte Carlo, not exact): 1,000 flips, seed 4, 1 worker, ... s; stopped at --samples
+    """
+    if run.stopped_by == "target-se":
+        stop = f"stopped at the target standard error {run.target_se:g}"
+    elif run.stopped_by == "max-seconds":
+        stop = (f"stopped at --max-seconds (--samples {run.samples} --seed {run.seed} reproduces "
+                "these figures)")
+    else:
+        stop = "stopped at --samples"
+    return (f"sampled (Monte Carlo, not exact): {run.samples:,} {what}, seed {run.seed}, "
+            f"{run.workers} worker{'s' if run.workers > 1 else ''}, {run.seconds:.2f} s; {stop}")
 
 
 def _one_line(message: str) -> str:

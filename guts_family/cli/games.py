@@ -61,7 +61,10 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Option("phoenix", "--game", help=GAME_HELP),
         dead: str = typer.Option("", "--dead", help="Seen cards out of play (face-up cards)."),
         opponents: int | None = typer.Option(
-            None, "--opponents", help="Other players in (phoenix/guts321: 0-2, challenge: 1-3)."),
+            None, "--opponents", help="Other players in, as many as the deck seats (phoenix "
+                                      "0-15; guts321 3-card 0-16, 2-card 0-25, 1-card 0-51; "
+                                      "challenge 1-16). Exact; guts321 3-card rounds (poker "
+                                      "order) up to 3."),
         opponent_cards: list[str] | None = typer.Option(
             None, "--opponent-cards", help="Shown cards of an opponent who is in; repeat per "
                                            "opponent (e.g. the burned player's face-up card)."),
@@ -227,14 +230,18 @@ def register(app: typer.Typer) -> None:
                                                       "(ace high) or 77."),
         qualify: str = typer.Option("A", "--qualify",
                                     help="Dealer qualifier, e.g. A (ace high) or 77."),
+        challengers: int = typer.Option(1, "--challengers",
+                                        help="Players challenging the dealer, you included "
+                                             "(1-16); the best hand takes the pot."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Challenge guts: EV of challenging the dealer at 2-1, and the dealer's qualifying odds."""
         r = challenge(parse_cards(hand), parse_amount(pot, "pot"), parse_cards(dead),
-                      parse_amount(limit, "limit"), tie, dealer_min, qualify)
+                      parse_amount(limit, "limit"), tie, dealer_min, qualify, challengers)
+        others = f" and {challengers - 1} other challenger(s)" if challengers > 1 else ""
         emit({**r.as_dict(), "version": __version__}, as_json, "\n".join([
             odds_text(f"Challenge guts: {cards_str(r.odds.hero)} vs the dealer"
-                       + (f" ({dealer_min} or better)" if dealer_min else ""), r.odds),
+                       + (f" ({dealer_min} or better)" if dealer_min else "") + others, r.odds),
             f"  EV of challenging at 2-1: {r.ev:+.6f} -> {r.best}",
             f"  dealer holds {qualify} high or better: "
             f"{pct(r.qualify_count / r.qualify_total)} "

@@ -1,4 +1,7 @@
-"""The ``guts-odds omaha`` command: exact Omaha Burn equity and the burn decision.
+"""The ``guts-odds omaha`` command: Omaha Burn equity (exact, or sampled) and the burn decision.
+
+Exact enumeration when its time estimate fits ``--max-seconds``, else seeded Monte Carlo with
+error bars (``--exact`` / ``--sample`` force one); every output says which method produced it.
 
 :mod:`guts_family.cli.app` builds the ``guts-odds`` app and calls :func:`register`. Bad input raises
 CardError / ValueError with a one-line message; the app's main() turns it into exit code 2. The
@@ -14,24 +17,42 @@ import typer
 
 from guts_family.cards import cards_str, parse_cards, quoted
 from guts_family.cli.common import (
+    EXACT_HELP,
     LIMIT_HELP,
     MAX_AMOUNT,
+    SAMPLE_HELP,
+    SAMPLES_HELP,
+    SEED_HELP,
+    TARGET_SE_HELP,
+    WORKERS_HELP,
     check_amount_text,
     check_seconds,
     deprecated,
     emit,
     renamed,
+    sampling_summary,
 )
 from guts_family.omaha.burn import (
     MAX_SECONDS,
     BurnDecision,
     OmahaEquity,
     burn_decision,
+    deal_count,
+    estimate_seconds,
     omaha_equity,
     parse_hands,
 )
+from guts_family.omaha.sample import (
+    SampledBurnDecision,
+    SampledOmahaEquity,
+    check_deal,
+    choose_method,
+    omaha_sample,
+    sampled_burn_decision,
+)
+from guts_family.sampling import check_sampling
 
-__all__ = ["register", "parse_amount", "render_text"]
+__all__ = ["register", "parse_amount", "render_text", "render_sampled_text"]
 
 
 def parse_amount(text: str, what: str) -> Fraction:
@@ -113,6 +134,98 @@ def render_text(result: OmahaEquity, decisions: list[BurnDecision]) -> str:
     return "\n".join(lines)
 
 
+def _pct_se(x: float) -> str:
+    return f"{100 * x:.4f}%"
+
+
+def render_sampled_text(result: SampledOmahaEquity, decisions: list[SampledBurnDecision],
+                        why: str = "") -> str:
+    """Human-readable table of sampled odds: each equity with its standard error and 99 %
+    interval, the other columns' largest standard error, and the burn decisions with theirs.
+
+    >>> from guts_family.omaha.sample import omaha_sample
+    >>> r = omaha_sample(["AsAhKsKh"], "Qd7c2h3s", opponents=2, seed=1, samples=20_000)
+    >>> print(render_sampled_text(r, []))  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+    Omaha high at the burn (turn dealt, river to come), board Qd 7c 2h 3s
+    sampled (Monte Carlo, not exact): 20,000 random deals against 2 unknown opponents, seed 1,
+    1 worker, ... s; stopped at --samples
+    hand             equity    s.e.     99% interval       scoop  win high  tie high      lose
+    As Ah Ks Kh    ...
+    random (each)  ...
+    every figure above is a sampled estimate; the largest standard error in the columns after
+    the interval is ...
+    """
+    game = "Omaha high-low (eight or better)" if result.hilo else "Omaha high"
+    board = f", board {cards_str(result.board)}" if result.board else ""
+    lines = [f"{game} {_STAGES[result.stage]}{board}"]
+    if why:
+        lines.append(why)
+    against = (f" against {result.opponents} unknown opponent"
+               f"{'s' if result.opponents > 1 else ''}" if result.opponents else "")
+    lines.append(sampling_summary(result.run, "random deals" + against))
+    run = result.run
+    if run.stopped_by == "max-seconds" and run.target_se is not None \
+            and result.worst_se > run.target_se:
+        lines.append(f"the target standard error {run.target_se:g} was not reached (largest "
+                     f"{result.worst_se:.2g}): allow more --max-seconds or --workers")
+    cols = ["scoop", "win high", "tie high"]
+    if result.hilo:
+        cols += ["win low", "tie low"]
+    cols.append("lose")
+    names = {"win high": "win_high", "tie high": "tie_high", "win low": "win_low",
+             "tie low": "tie_low"}
+    width = max(len("hand"), max(len(p.hand) for p in result.players)) + 2
+    if result.opponents > 1:
+        width = max(width, len("random (each)") + 2)
+    lines.append(f"{'hand':<{width}}{'equity':>9}{'s.e.':>8}   {'99% interval':<18}"
+                 + "".join(f"{c:>10}" for c in cols))
+    worst_other = 0.0
+    shown = set()
+    for p in result.players:
+        if p.hand == "random":
+            if "random" in shown:
+                continue
+            shown.add("random")
+        label = p.hand if p.hand != "random" or result.opponents == 1 else "random (each)"
+        ests = [getattr(p, names.get(c, c)) for c in cols]
+        worst_other = max([worst_other] + [e.se for e in ests])
+        interval = f"{100 * p.equity.low:.2f}-{100 * p.equity.high:.2f}%"
+        lines.append(f"{label:<{width}}{_pct_se(p.equity.value):>9}{_pct_se(p.equity.se):>8}   "
+                     f"{interval:<18}" + "".join(f"{_pct(Fraction(e.value)):>10}" for e in ests))
+    lines.append("every figure above is a sampled estimate; the largest standard error in the "
+                 f"columns after the interval is {_pct_se(worst_other)}")
+    for d in decisions:
+        cap = "no cap" if d.cap is None else f"cap {float(d.cap):g}"
+        verdict = "BURN" if d.burn else "FOLD"
+        note = "" if d.clear else " - too close to call at 99 %: sample more"
+        lines.append(f"{d.player}: {verdict}{note}  EV of burning {d.ev_burn.value:+.4f} "
+                     f"(s.e. {d.ev_burn.se:.4f}, 99% {d.ev_burn.low:+.4f} to "
+                     f"{d.ev_burn.high:+.4f}) vs 0 folding (pot {float(d.pot):g}, {cap}, a "
+                     f"losing burner pays {float(d.match):g})")
+    return "\n".join(lines)
+
+
+def _why_sampled(deals: int, seconds: float, max_seconds: float) -> str:
+    """Why the figures are sampled: the exact enumeration's size and estimated time.
+
+    >>> _why_sampled(211_315_436_640, 2520.0, 60)  # doctest: +NORMALIZE_WHITESPACE
+    'exact enumeration of 211,315,436,640 deals would take about 42 minutes (--max-seconds 60):
+    sampled instead'
+    >>> _why_sampled(10 ** 35, 10 ** 20, 60)[:65]
+    'exact enumeration of 1e+35 deals would take over a thousand years'
+    """
+    count = f"{deals:,}" if deals < 10 ** 15 else f"{deals:.3g}"
+    year = 365 * 86400
+    if seconds > 1000 * year:
+        took = "over a thousand years"
+    else:
+        took = next((f"about {seconds / size:,.0f} {unit}" for unit, size in
+                     (("years", year), ("days", 86400), ("hours", 3600), ("minutes", 60))
+                     if seconds >= 2 * size), f"about {seconds:,.0f} s")
+    return (f"exact enumeration of {count} deals would take {took} (--max-seconds "
+            f"{max_seconds:g}): sampled instead")
+
+
 def register(app: typer.Typer) -> None:
     """Add the ``omaha`` command to a typer app.
 
@@ -136,16 +249,25 @@ def register(app: typer.Typer) -> None:
         pot: str | None = typer.Option(None, "--pot",
                                           help="Pot size: adds the burn decision of each hand."),
         limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
-        max_seconds: float = typer.Option(MAX_SECONDS, "--max-seconds",
-                                          help="Refuse enumerations estimated to take longer."),
+        max_seconds: float = typer.Option(
+            MAX_SECONDS, "--max-seconds",
+            help="Exact enumeration when estimated to finish within this; else sampling, "
+                 "which stops at this time."),
+        exact: bool = typer.Option(False, "--exact", help=EXACT_HELP),
+        sample: bool = typer.Option(False, "--sample", help=SAMPLE_HELP),
+        target_se: float | None = typer.Option(None, "--target-se", help=TARGET_SE_HELP),
+        samples: int | None = typer.Option(None, "--samples", help=SAMPLES_HELP),
+        seed: int | None = typer.Option(None, "--seed", help=SEED_HELP),
+        workers: int | None = typer.Option(None, "--workers", help=WORKERS_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
         hands_old: str | None = typer.Option(None, "--hands", hidden=True,
                                              help="Old name of the HANDS argument."),
         cap_old: str | None = typer.Option(None, "--cap", hidden=True,
                                            help="Old name of --limit."),
     ) -> None:
-        """Exact Omaha Burn equity of each hand (every river at the burn, every board earlier),
-        and the EV of burning versus folding."""
+        """Omaha Burn equity of each hand, exact (every river at the burn, every board earlier)
+        or, where that cannot finish in --max-seconds, sampled with error bars; and the EV of
+        burning versus folding."""
         if hands_old is not None:
             if hands is not None:
                 raise ValueError("--hands is the old name of the HANDS argument: give the hands "
@@ -165,11 +287,42 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"{limit_name} needs --pot (the burn decision needs the pot size)")
         if pot_v is not None and pot_v <= 0:
             raise ValueError(f"--pot must be more than 0, got {pot}")
-        result = omaha_equity(known, parse_cards(board), hilo=hilo, opponents=opponents,
-                              max_seconds=max_seconds)
-        decisions = [burn_decision(result, pot_v, cap_v, player=i)
-                     for i in range(len(known))] if pot_v is not None else []
-        out = result.as_dict()
-        if decisions:
-            out["burn"] = [d.as_dict() for d in decisions]
-        emit(out, as_json, render_text(result, decisions), ctx)
+        check_sampling(seed, target_se, samples, workers)
+        if exact and sample:
+            raise ValueError("--exact and --sample exclude each other: give one")
+        sampling_given = [name for name, v in (("--target-se", target_se),
+                                               ("--samples", samples), ("--seed", seed),
+                                               ("--workers", workers)) if v is not None]
+        if exact and sampling_given:
+            raise ValueError(f"{', '.join(sampling_given)} only apply to sampling: drop "
+                             f"{'them' if len(sampling_given) > 1 else 'it'} or --exact")
+        known, board_cards = check_deal(known, parse_cards(board), opponents)
+        method = choose_method(len(known), len(board_cards), opponents, max_seconds,
+                               "exact" if exact else "sample" if sample else "auto")
+        if method == "exact":
+            result = omaha_equity(known, board_cards, hilo=hilo, opponents=opponents,
+                                  max_seconds=max_seconds)
+            decisions = [burn_decision(result, pot_v, cap_v, player=i)
+                         for i in range(len(known))] if pot_v is not None else []
+            out = result.as_dict()
+            if decisions:
+                out["burn"] = [d.as_dict() for d in decisions]
+            emit(out, as_json, render_text(result, decisions), ctx)
+            return
+        why = ""
+        if not sample:
+            why = _why_sampled(deal_count(len(known), len(board_cards), opponents)[1],
+                               estimate_seconds(len(known), len(board_cards), opponents),
+                               max_seconds)
+        sampled = omaha_sample(known, board_cards, hilo=hilo, opponents=opponents, seed=seed,
+                               target_se=target_se, samples=samples, max_seconds=max_seconds,
+                               workers=workers)
+        ctx.params["seed"] = sampled.run.seed  # the provenance line reproduces the draw
+        sdecisions = [sampled_burn_decision(sampled, pot_v, cap_v, player=i)
+                      for i in range(len(known))] if pot_v is not None else []
+        out = sampled.as_dict()
+        if why:
+            out["why_sampled"] = why
+        if sdecisions:
+            out["burn"] = [d.as_dict() for d in sdecisions]
+        emit(out, as_json, render_sampled_text(sampled, sdecisions, why), ctx)

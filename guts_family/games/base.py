@@ -18,7 +18,6 @@ from guts_family._version import __version__
 from guts_family.export import write_table
 from guts_family.hands import HandOrder, get_order
 from guts_family.odds import (
-    MAX_FORMULA_SEATS,
     PLAYER_TIE_RULES,
     TIE_RULES,
     FieldOdds,
@@ -60,16 +59,35 @@ class Game:
             raise ValueError(f"{self.title} has no {cards}-card round: choose --cards {sizes}")
         return get_order(self.rounds[cards])
 
+    def max_opponents(self, cards: int | None = None) -> int:
+        """The most other players a deal of ``cards``-card hands can seat (you and the pot's
+        hand, if it plays, take their cards from the same 52).
+
+        >>> from guts_family.games import get_game
+        >>> get_game("phoenix").max_opponents(), get_game("guts321").max_opponents(1)
+        (15, 51)
+        """
+        n = self.order(cards).n_cards
+        pot = 1 if self.pot_name and self.pot_with_others else 0
+        return 52 // n - 1 - pot
+
     def seats(self, opponents: int | None = None,
-              opponent_cards: Sequence[Sequence[int]] = ()) -> list[Seat]:
-        """The opposing hands when ``opponents`` other players are in (some cards shown)."""
+              opponent_cards: Sequence[Sequence[int]] = (), cards: int | None = None
+              ) -> list[Seat]:
+        """The opposing hands when ``opponents`` other players are in (some cards shown).
+
+        ``cards``: the round size (default the game's first round), which bounds the number of
+        players the deck can seat.
+        """
         k = self.default_opponents if opponents is None else opponents
         if k < self.min_opponents:
             raise ValueError(f"{self.title} needs at least {self.min_opponents} opposing "
                              f"player(s): give --opponents {self.min_opponents} or more")
-        if k > MAX_FORMULA_SEATS + (0 if self.pot_name else 1):
-            raise ValueError(f"exact odds support at most {MAX_FORMULA_SEATS} other players "
-                             f"here, got --opponents {k}")
+        top = self.max_opponents(cards)
+        if k > top:
+            n = self.order(cards).n_cards
+            raise ValueError(f"{self.title} with {n}-card hands seats at most {top} other "
+                             f"players (52 cards), got --opponents {k}")
         if len(opponent_cards) > k:
             raise ValueError(f"cards given for {len(opponent_cards)} opponents but only {k} "
                              f"are in: raise --opponents")
@@ -85,7 +103,7 @@ class Game:
              opponent_cards: Sequence[Sequence[int]] = ()) -> FieldOdds:
         """Exact odds of ``hand`` against this game's field (round size = len(hand))."""
         order = self.order(len(hand))
-        return field_odds(order, hand, self.seats(opponents, opponent_cards), dead)
+        return field_odds(order, hand, self.seats(opponents, opponent_cards, order.n_cards), dead)
 
     def rules(self, tie: str | None, player_tie: str | None) -> tuple[str, str]:
         """The tie rules in force: the given ones, else the game's documented defaults."""
@@ -107,7 +125,7 @@ class Game:
                    ) -> list[FieldOdds]:
         """For every hand class, the summed exact counts of all hands of that class."""
         order = self.order(cards)
-        seats = tuple(self.seats(opponents))
+        seats = tuple(self.seats(opponents, cards=order.n_cards))
         rows: list[dict] = [dict() for _ in range(order.n_classes)]
         totals = [0] * order.n_classes
         loses = [0] * order.n_classes

@@ -137,6 +137,7 @@ class ChallengeResult:
         """Plain dict for JSON."""
         return {**self.odds.as_dict(), "pot": self.pot, "limit": self.limit, "tie": self.tie,
                 "dealer_min": self.dealer_min, "odds_risked": CHALLENGE_ODDS,
+                "challengers": 1 + sum(1 for s in self.odds.seats if not s.is_pot),
                 "ev_challenge": self.ev, "best": self.best,
                 "dealer_qualifies": {"at_least": self.qualify, "count": self.qualify_count,
                                      "total": self.qualify_total,
@@ -145,23 +146,33 @@ class ChallengeResult:
 
 def challenge(hand: Sequence[int], pot: float, dead: Sequence[int] = (),
               limit: float | None = None, tie: str = "replay", dealer_min: str | None = None,
-              qualify: str = "A") -> ChallengeResult:
+              qualify: str = "A", challengers: int = 1) -> ChallengeResult:
     """EV of challenging the dealer at 2-1 with ``hand``: win the pot, or lose two pot-sized bets.
 
     ``limit`` caps each bet; ``dealer_min`` restricts the dealer's hand to that class or better
     (see ``min_class``). Also reports how often the dealer holds ``qualify`` high or better
-    given your hand.
+    given your hand. ``challengers``: players challenging the dealer, you included; the best
+    hand among the dealer and every challenger takes the pot (this toolkit's reading - the sheet
+    does not say), the other challengers' hands are random.
 
     >>> from guts_family.cards import parse_cards
     >>> r = challenge(parse_cards("Ks Kd 9c"), pot=10)
     >>> r.best, round(r.ev, 3), r.qualify_count, r.qualify_total
     ('challenge', 9.459, 6904, 18424)
+    >>> r = challenge(parse_cards("Ks Kd 9c"), pot=10, challengers=5)
+    >>> [s.name for s in r.odds.seats][:2], round(r.ev, 3)
+    (['dealer', 'challenger 2'], 7.346)
     """
     check_stakes(pot, limit)
     GAME.rules(tie, None)
+    top = GAME.max_opponents()
+    if not 1 <= challengers <= top:
+        raise ValueError(f"the number of challengers must be 1 to {top} (52 cards, the dealer "
+                         f"holds 3), got {challengers}")
     lowest = 0 if dealer_min is None else min_class(dealer_min)
-    seat = Seat("dealer", is_pot=True, min_class=lowest)
-    odds = field_odds(VALUE3, hand, [seat], dead)
+    seats = [Seat("dealer", is_pot=True, min_class=lowest)]
+    seats += [Seat(f"challenger {i + 2}") for i in range(challengers - 1)]
+    odds = field_odds(VALUE3, hand, seats, dead)
     if odds.total == 0:
         raise ValueError(f"the dealer cannot hold {dealer_min} or better with these cards")
     ev = odds.ev(pot, limit, tie, "split", loss_multiple=CHALLENGE_ODDS)

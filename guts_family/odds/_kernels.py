@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["NO_SUMS", "count_field", "same3_sums"]
+__all__ = ["NO_SUMS", "count_field", "same3_sums", "column_step"]
 
 NO_SUMS = (np.zeros((2, 2), np.int64), np.zeros((2, 2, 52), np.int64),
            np.zeros((2, 2, 52), np.int64), np.zeros((2, 2, 52, 52), np.int64))
@@ -384,3 +384,174 @@ def _same3_sums_kernel(table, t, unseen, tab2, pp, qq, gg, kk):
             for u in range(n):
                 for w in range(n):
                     kk[fs[u], fs[w], rs[u], rs[w]] += 1
+
+
+# ----------------------------------------------------------------------------------------------
+# the multiway count by ranks (guts_family.odds.multiway): one column (rank) of the deal at a time
+# ----------------------------------------------------------------------------------------------
+def column_step(rows: np.ndarray, vals: np.ndarray, trans: np.ndarray, avail: int,
+                primes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Deal the ``avail`` unseen cards of one rank to the seats of every table state.
+
+    ``rows[i]`` is a table state: the sorted automaton states of the seats (ids of this
+    column); ``vals[i, p]`` its number of deals modulo ``primes[p]``. ``trans[g, c]`` is the
+    next state of a seat in state ``g`` that receives ``c`` cards of this rank (-1: the seat can
+    no longer end in a counted family). Returns the states after the column, same layout.
+    """
+    cap = max(1024, 8 * rows.shape[0])
+    while True:
+        new_rows = np.empty((cap, rows.shape[1]), np.int32)
+        new_vals = np.zeros((cap, primes.shape[0]), np.int64)
+        n = _column_kernel(rows, vals, trans, avail, primes, new_rows, new_vals)
+        if n >= 0:
+            return new_rows[:n], new_vals[:n]
+        cap *= 4
+
+
+@numba.njit(cache=True)
+def _row_hash(row):
+    h = np.uint64(14695981039346656037)
+    for x in row:
+        h = (h ^ np.uint64(x + 1)) * np.uint64(1099511628211)
+    return h
+
+
+@numba.njit(cache=True)
+def _column_kernel(rows, vals, trans, avail, primes, new_rows, new_vals):
+    """The body of column_step; returns the number of new states, or -1 if ``new_rows`` is full.
+
+    For each state, every way to hand out at most ``avail`` cards is enumerated as a
+    non-decreasing sequence of receipts (group, c): ``c`` cards to one more seat of a group of
+    seats in the same automaton state. Its weight is avail! / ((avail - s)! prod c!) (which
+    cards) times, per group, mult! / (n0! n1! n2! n3!) (which seats).
+    """
+    ns, k = rows.shape
+    np_ = primes.shape[0]
+    cap = new_rows.shape[0]
+    tsize = 1
+    while tsize < 2 * cap:
+        tsize *= 2
+    slots = np.full(tsize, -1, np.int64)
+    n_new = 0
+    fact = np.ones(5, np.int64)
+    for i in range(1, 5):
+        fact[i] = fact[i - 1] * i
+    gid = np.empty(k, np.int64)
+    mult = np.empty(k, np.int64)
+    got = np.zeros((k, 4), np.int64)   # got[g, c]: seats of group g receiving c cards
+    taken = np.zeros(k, np.int64)
+    seq = np.zeros(5, np.int64)
+    cand = np.zeros(5, np.int64)
+    row = np.empty(k, np.int32)
+    for si in range(ns):
+        # groups of equal seat states (the row is sorted)
+        ng = 0
+        for j in range(k):
+            x = rows[si, j]
+            if ng > 0 and gid[ng - 1] == x:
+                mult[ng - 1] += 1
+            else:
+                gid[ng] = x
+                mult[ng] = 1
+                ng += 1
+        must = 0  # seats that have to receive a card (they cannot stay as they are)
+        for g in range(ng):
+            if trans[gid[g], 0] < 0:
+                must += mult[g]
+        if must > avail:
+            continue
+        nflat = 3 * ng
+        d = 0
+        used = 0
+        cand[0] = 0
+        evaluate = True
+        while True:
+            if evaluate:
+                evaluate = False
+                ok = True
+                for g in range(ng):
+                    if taken[g] < mult[g] and trans[gid[g], 0] < 0:
+                        ok = False
+                        break
+                if ok:
+                    w = fact[avail] // fact[avail - used]
+                    pos = 0
+                    for g in range(ng):
+                        rest = mult[g]
+                        for c in range(1, 4):
+                            nc = got[g, c]
+                            if nc:
+                                w //= fact[c] ** nc
+                                # choose which nc of the rest seats get c cards
+                                b = 1
+                                for q in range(nc):
+                                    b = b * (rest - q) // (q + 1)
+                                w *= b
+                                rest -= nc
+                                nxt = trans[gid[g], c]
+                                for _q in range(nc):
+                                    row[pos] = nxt
+                                    pos += 1
+                        nxt0 = trans[gid[g], 0]
+                        for _q in range(rest):
+                            row[pos] = nxt0
+                            pos += 1
+                    # insertion sort (rows are short)
+                    for a in range(1, k):
+                        x = row[a]
+                        b2 = a - 1
+                        while b2 >= 0 and row[b2] > x:
+                            row[b2 + 1] = row[b2]
+                            b2 -= 1
+                        row[b2 + 1] = x
+                    h = _row_hash(row)
+                    slot = np.int64(h & np.uint64(tsize - 1))
+                    while True:
+                        idx = slots[slot]
+                        if idx < 0:
+                            if n_new >= cap:
+                                return -1
+                            idx = n_new
+                            slots[slot] = idx
+                            for a in range(k):
+                                new_rows[idx, a] = row[a]
+                            n_new += 1
+                            break
+                        same = True
+                        for a in range(k):
+                            if new_rows[idx, a] != row[a]:
+                                same = False
+                                break
+                        if same:
+                            break
+                        slot = (slot + 1) & (tsize - 1)
+                    for p in range(np_):
+                        new_vals[idx, p] = (new_vals[idx, p] + vals[si, p] * (w % primes[p])) \
+                            % primes[p]
+            # next receipt: extend at depth d from cand[d], or backtrack
+            if d < 4 and cand[d] < nflat:
+                j = cand[d]
+                g = j // 3
+                c = j % 3 + 1
+                if used + c <= avail and taken[g] < mult[g] and trans[gid[g], c] >= 0:
+                    seq[d] = j
+                    used += c
+                    taken[g] += 1
+                    got[g, c] += 1
+                    d += 1
+                    cand[d] = j
+                    evaluate = True
+                else:
+                    cand[d] += 1
+                continue
+            if d == 0:
+                break
+            d -= 1
+            j = seq[d]
+            g = j // 3
+            c = j % 3 + 1
+            used -= c
+            taken[g] -= 1
+            got[g, c] -= 1
+            cand[d] = j + 1
+    return n_new

@@ -31,9 +31,10 @@ import numpy as np
 from guts_family.cards import CardError, cards_str, check_disjoint
 from guts_family.hands import HandOrder
 from guts_family.odds._kernels import NO_SUMS, count_field, same3_sums
+from guts_family.odds.multiway import multiway_odds
 from guts_family.odds.outcome import MAX_FORMULA_SEATS, FieldOdds, Seat
 
-__all__ = ["field_odds"]
+__all__ = ["field_odds", "validate"]
 
 _COMBOS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
@@ -98,8 +99,14 @@ _FAST_PAIRS: bool | None = None  # None: automatic; tests force True / False to 
 _FAST_PAIRS_MIN_HANDS = 1500
 
 
-def _validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
-              dead: Sequence[int], deck: Sequence[int] | None) -> tuple[list[int], np.ndarray]:
+def validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+             dead: Sequence[int], deck: Sequence[int] | None) -> tuple[list[int], np.ndarray]:
+    """The hero's cards and the unseen cards (int64, sorted), after checking every input.
+
+    A hand of the wrong size, a seat showing too many cards, a card given twice or in two
+    places, or more cards needed than the deck has left raise a one-line CardError /
+    ValueError.
+    """
     n = order.n_cards
     hero = [int(c) for c in hero]
     if len(hero) != n:
@@ -121,7 +128,8 @@ def _validate(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     unseen = np.array([c for c in universe if c not in used], dtype=np.int64)
     need = sum(n - len(s.known) for s in seats)
     if need > len(unseen):
-        raise ValueError(f"not enough unseen cards: {len(unseen)} left, the seats need {need}")
+        raise ValueError(f"not enough unseen cards: {len(unseen)} left, the seats need {need}: "
+                         "seat fewer players or give fewer dead cards")
     return hero, unseen
 
 
@@ -130,7 +138,10 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     """Exact win / tie / lose counts of ``hero`` against ``seats``; unseen cards dealt every way.
 
     ``dead`` cards are seen and out of play; ``deck`` (default the 52 cards) is the set of
-    cards in play, smaller in tests. At most three seats may have unseen cards.
+    cards in play, smaller in tests. Up to three seats with unseen cards (and one calling
+    range) are counted here by card inclusion-exclusion; more seats, in the suit-blind orders,
+    by ranks (:func:`~guts_family.odds.multiway.multiway_odds`). The three-card poker order
+    is refused beyond three random seats (its suits make the rank count inexact).
 
     >>> from guts_family.cards import parse_cards
     >>> from guts_family.hands import TWO
@@ -138,7 +149,18 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     >>> o.total == comb(50, 2) * comb(48, 2), round(o.win, 4)
     (True, 0.9886)
     """
-    hero, unseen = _validate(order, hero, seats, dead, deck)
+    hero, unseen = validate(order, hero, seats, dead, deck)
+    n_random = sum(1 for s in seats if len(s.known) < order.n_cards)
+    n_ranges = sum(1 for s in seats if len(s.known) < order.n_cards and s.min_class > 0)
+    if n_random > 1 + MAX_FORMULA_SEATS or n_ranges > 1:
+        if not order.suit_blind:
+            what = f"{n_random} hands" if n_random > 1 + MAX_FORMULA_SEATS else \
+                f"{n_ranges} calling ranges"
+            raise ValueError(
+                f"exact {order.title} odds (straights and flushes need the suits) cover at most "
+                f"{1 + MAX_FORMULA_SEATS} opposing hands with unseen cards and one calling "
+                f"range, got {what}: seat fewer players, or use a sampled estimate")
+        return multiway_odds(order, hero, seats, dead, deck)
     t = order.class_of(hero)
     n = order.n_cards
     seats = tuple(seats)
@@ -156,12 +178,7 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
                 fixed_mask += (i,)
         else:
             random_idx.append(i)
-    if len(random_idx) > 1 + MAX_FORMULA_SEATS:
-        raise ValueError(f"{len(random_idx)} opposing hands with unseen cards: exact enumeration "
-                         f"supports at most {1 + MAX_FORMULA_SEATS} (the pot and 2 players)")
     restricted = [i for i in random_idx if seats[i].min_class > 0]
-    if len(restricted) > 1:
-        raise ValueError("at most one opposing hand may be restricted to a calling range")
     ties: dict[tuple[int, ...], int] = {}
     if not random_idx:
         total = 1

@@ -1,13 +1,18 @@
-"""Omaha Burn: the Omaha hand evaluator (high, eight-or-better low) and exact pot equity.
+"""Omaha Burn: the Omaha hand evaluator (high, eight-or-better low), exact and sampled equity.
 
-:mod:`~guts_family.omaha.evaluator` values hands (plain-Python specification, lookup tables
-and the fast path); :mod:`~guts_family.omaha.burn` enumerates every remaining deal for exact
-equity and the burn decision. Their numba kernels all live in the private
-:mod:`~guts_family.omaha._kernels`. Only :mod:`guts_family.cards` is needed below this package.
+:mod:`~guts_family.omaha.evaluator` values hands (plain-Python specification, lookup tables,
+the batched fast path and the per-call path); :mod:`~guts_family.omaha.burn` enumerates every
+remaining deal for exact equity and the burn decision; :mod:`~guts_family.omaha.sample` samples
+where enumeration cannot finish (seeded, with error bars) and picks the method. Their numba
+kernels all live in the private :mod:`~guts_family.omaha._kernels`. Only
+:mod:`guts_family.cards` and :mod:`guts_family.sampling` are needed below this package.
 
 >>> r = omaha_equity("As3sJhTd QcQh5c6d", "KsQs7d2s")
 >>> [str(p.equity) for p in r.players], burn_decision(r, pot=60, cap=10, player=1).burn
 (['3/4', '1/4'], True)
+>>> s = omaha_odds("AsAhKsKh", "Qd7c2h3s", opponents=5, seed=1, target_se=0.005)
+>>> s.method, s.players[0].equity.se <= 0.005
+('sampled', True)
 """
 
 from guts_family.omaha.burn import (
@@ -23,16 +28,28 @@ from guts_family.omaha.burn import (
     parse_hands,
 )
 from guts_family.omaha.evaluator import (
+    high_evaluator,
     high_name,
     high_str,
+    low_evaluator,
     low_str,
     omaha_high,
     omaha_high_many,
     omaha_low,
     omaha_low_many,
 )
+from guts_family.omaha.sample import (
+    SampledBurnDecision,
+    SampledOmahaEquity,
+    SampledPlayerOdds,
+    omaha_odds,
+    omaha_sample,
+    sampled_burn_decision,
+)
 
 __all__ = ["MAX_PLAYERS", "MAX_SECONDS", "BurnDecision", "OmahaEquity", "PlayerOdds",
            "burn_decision", "deal_count", "estimate_seconds", "omaha_equity", "parse_hands",
-           "high_name", "high_str", "low_str", "omaha_high", "omaha_high_many", "omaha_low",
-           "omaha_low_many"]
+           "high_evaluator", "low_evaluator", "high_name", "high_str", "low_str", "omaha_high",
+           "omaha_high_many", "omaha_low", "omaha_low_many", "SampledBurnDecision",
+           "SampledOmahaEquity", "SampledPlayerOdds", "omaha_odds", "omaha_sample",
+           "sampled_burn_decision"]

@@ -11,8 +11,12 @@ value still has one source.
 
 Private to :mod:`guts_family.omaha`: the entry points are the typed wrappers
 :func:`~guts_family.omaha.evaluator.omaha_high_many`,
-:func:`~guts_family.omaha.evaluator.omaha_low_many` and
-:func:`~guts_family.omaha.burn.omaha_equity`. ``t`` is the
+:func:`~guts_family.omaha.evaluator.omaha_low_many`, the per-call
+:func:`~guts_family.omaha.evaluator.high_evaluator` /
+:func:`~guts_family.omaha.evaluator.low_evaluator` (``_high_one`` / ``_low_one``, every table
+in one array), :func:`~guts_family.omaha.burn.omaha_equity` (``_enumerate``) and
+:func:`~guts_family.omaha.sample.omaha_sample` (``_sample_deals``, whose plain twin is in
+``tests/guts/omaha/test_sample.py``). ``t`` is the
 :class:`~guts_family.omaha.evaluator.Tables` of lookup tables (how they are built and indexed
 is described there); cards are indices ``4 * rank + suit``.
 """
@@ -24,6 +28,18 @@ from numba import njit
 
 __all__ = [
     "N_FLUSH_HOLE",
+    "RANK_WEIGHTS",
+    "CALL_BOARD_INDEX",
+    "CALL_PAIR",
+    "CALL_PAIR_COL",
+    "CALL_FLUSH_SHIFT",
+    "CALL_FLUSH_LANE",
+    "CALL_FLUSH_BOARD",
+    "CALL_FLUSH_HOLE",
+    "CALL_FLUSH",
+    "CALL_LOWBIT",
+    "CALL_LOW",
+    "CALL_SIZE",
     "SHARE",
     "SCOOP",
     "WIN_HIGH",
@@ -35,6 +51,27 @@ __all__ = [
 ]
 
 N_FLUSH_HOLE = 1080  # 1 (no flush possible) + masks of 2, 3 or 4 ranks: a flush table row
+
+# Rank weights whose sums over any multiset of five ranks are all different (greedy sequence), so
+# the sum indexes a rank multiset without sorting (the per-call kernels read it as a constant).
+RANK_WEIGHTS = np.array([0, 1, 6, 31, 108, 366, 926, 2286, 5733, 12905, 27316, 44676, 94545],
+                        dtype=np.int64)
+
+# The per-call path reads every table from ONE int16 array (numba's call overhead grows with
+# each array argument): these are the offsets of the tables in it, in the order laid out, with
+# the tables' fixed sizes (see Tables in evaluator.py). Card weights come from RANK_WEIGHTS;
+# card lanes and suit nibbles are computed.
+CALL_BOARD_INDEX = 0  # 5 * 94545 + 1 board weight sums -> board multiset
+CALL_PAIR = CALL_BOARD_INDEX + 472726  # 6188 * 91 pair table
+CALL_PAIR_COL = CALL_PAIR + 563108  # 169 rank pair -> column
+CALL_FLUSH_SHIFT = CALL_PAIR_COL + 169  # 0x5556 suit-count word -> 16 * flush suit
+CALL_FLUSH_LANE = CALL_FLUSH_SHIFT + 0x5556  # 0x5556 suit-count word -> 0x1fff or 0
+CALL_FLUSH_BOARD = CALL_FLUSH_LANE + 0x5556  # 8192 board suit mask -> flush row
+CALL_FLUSH_HOLE = CALL_FLUSH_BOARD + 8192  # 8192 hole suit mask -> flush column
+CALL_FLUSH = CALL_FLUSH_HOLE + 8192  # 2289 * 1080 flush table
+CALL_LOWBIT = CALL_FLUSH + 2289 * N_FLUSH_HOLE  # 52 card low bits
+CALL_LOW = CALL_LOWBIT + 52  # 256 * 256 low table
+CALL_SIZE = CALL_LOW + 65536
 
 # statistic columns accumulated by the kernel, per player slot (unknown opponents share one slot)
 SHARE, SCOOP, WIN_HIGH, TIE_HIGH, WIN_LOW, TIE_LOW, LOSE = range(7)
@@ -90,6 +127,58 @@ def _low_many_kernel(holes, boards, out, card_lowbit, low):
         bl = card_lowbit[boards[i, 0]] | card_lowbit[boards[i, 1]] | card_lowbit[boards[i, 2]] \
             | card_lowbit[boards[i, 3]] | card_lowbit[boards[i, 4]]
         out[i] = low[bl * 256 + hl]
+
+
+@njit(cache=True, inline="always")
+def _bad_card(c) -> bool:
+    return c < 0 or c > 51
+
+
+@njit(cache=True)
+def _high_one(blob, h0, h1, h2, h3, b0, b1, b2, b3, b4):
+    """High value of one hand (h0..h3) on one board (b0..b4), every table read from blob (the
+    CALL_* layout); the per-call twin of _high_many_kernel. Card indices are range-checked."""
+    if _bad_card(h0) or _bad_card(h1) or _bad_card(h2) or _bad_card(h3) or _bad_card(b0) \
+            or _bad_card(b1) or _bad_card(b2) or _bad_card(b3) or _bad_card(b4):
+        raise ValueError("a card index is outside 0..51")
+    w = RANK_WEIGHTS
+    bkey = w[b0 >> 2] + w[b1 >> 2] + w[b2 >> 2] + w[b3 >> 2] + w[b4 >> 2]
+    row = CALL_PAIR + np.int64(blob[CALL_BOARD_INDEX + bkey]) * 91
+    pc = CALL_PAIR_COL
+    r0, r1, r2, r3 = h0 >> 2, h1 >> 2, h2 >> 2, h3 >> 2
+    a, b, c = 13 * r0, 13 * r1, 13 * r2
+    v = max(max(max(blob[row + blob[pc + a + r1]], blob[row + blob[pc + a + r2]]),
+                max(blob[row + blob[pc + a + r3]], blob[row + blob[pc + b + r2]])),
+            max(blob[row + blob[pc + b + r3]], blob[row + blob[pc + c + r3]]))
+    one = np.int64(1)
+    word = (one << 4 * (b0 & 3)) + (one << 4 * (b1 & 3)) + (one << 4 * (b2 & 3)) \
+        + (one << 4 * (b3 & 3)) + (one << 4 * (b4 & 3))
+    shift = blob[CALL_FLUSH_SHIFT + word]
+    hm = (((one << 16 * (h0 & 3) + r0) + (one << 16 * (h1 & 3) + r1)
+           + (one << 16 * (h2 & 3) + r2) + (one << 16 * (h3 & 3) + r3)) >> shift) \
+        & blob[CALL_FLUSH_LANE + word]
+    hx = blob[CALL_FLUSH_HOLE + hm]
+    if hx:
+        bm = (((one << 16 * (b0 & 3) + (b0 >> 2)) + (one << 16 * (b1 & 3) + (b1 >> 2))
+               + (one << 16 * (b2 & 3) + (b2 >> 2)) + (one << 16 * (b3 & 3) + (b3 >> 2))
+               + (one << 16 * (b4 & 3) + (b4 >> 2))) >> shift) & 0x1FFF
+        f = blob[CALL_FLUSH + np.int64(blob[CALL_FLUSH_BOARD + bm]) * N_FLUSH_HOLE + hx]
+        if f > v:
+            v = f
+    return np.int64(v)
+
+
+@njit(cache=True)
+def _low_one(blob, h0, h1, h2, h3, b0, b1, b2, b3, b4):
+    """Eight-or-better low value (0 = none) of one hand on one board, tables from blob; the
+    per-call twin of _low_many_kernel. Card indices are range-checked."""
+    if _bad_card(h0) or _bad_card(h1) or _bad_card(h2) or _bad_card(h3) or _bad_card(b0) \
+            or _bad_card(b1) or _bad_card(b2) or _bad_card(b3) or _bad_card(b4):
+        raise ValueError("a card index is outside 0..51")
+    lb = CALL_LOWBIT
+    hl = blob[lb + h0] | blob[lb + h1] | blob[lb + h2] | blob[lb + h3]
+    bl = blob[lb + b0] | blob[lb + b1] | blob[lb + b2] | blob[lb + b3] | blob[lb + b4]
+    return np.int64(blob[CALL_LOW + np.int64(bl) * 256 + hl])
 
 
 # --------------------------------------------------------------------------------------------
@@ -317,3 +406,104 @@ def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_s
         for k in range(j + 1, m):
             idx[k] = idx[k - 1] + 1
     return deals
+
+
+# --------------------------------------------------------------------------------------------
+# Sampling (guts_family.omaha.sample)
+# --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _sample_deals(t, known, board, deck, n_unknown, hilo, unit, u, sums, squares):
+    """Deal u.shape[0] random completions and score each; add per-trial statistics.
+
+    known: (K, 4) hole cards; board: the known board cards; deck: the unseen cards (int64,
+    changed in place: it stays a permutation of them); u: (trials, d) uniforms in [0, 1), d =
+    the missing board cards + 4 per unknown opponent. Trial i moves a uniformly random ordered
+    draw of d cards to deck[0:d] by a partial Fisher-Yates shuffle (position j swaps with
+    j + floor(u[i, j] * (n - j))): the board's missing cards first, then each unknown hand's
+    four. The pot is split as in _score (in whole units of `unit`). sums / squares (K + 1,
+    N_STATS) get, per player slot (the unknown opponents share the last), the sum over trials
+    of the slot's value in the trial and of its square.
+    """
+    n_known = known.shape[0]
+    n_players = n_known + n_unknown
+    nb = board.shape[0]
+    m = 5 - nb
+    d = m + 4 * n_unknown
+    n = deck.shape[0]
+    b5 = np.zeros(5, dtype=np.int64)
+    for i in range(nb):
+        b5[i] = board[i]
+    vhi = np.zeros(n_players, dtype=np.int64)
+    vlo = np.zeros(n_players, dtype=np.int64)
+    trial = np.zeros((n_known + 1, N_STATS), dtype=np.int64)
+    for i in range(u.shape[0]):
+        for j in range(d):
+            k = j + np.int64(u[i, j] * (n - j))
+            if k >= n:
+                k = n - 1
+            x = deck[j]
+            deck[j] = deck[k]
+            deck[k] = x
+        for j in range(m):
+            b5[nb + j] = deck[j]
+        row, shift, lane, frow, lowrow = _board_setup(t, b5[0], b5[1], b5[2], b5[3], b5[4])
+        for p in range(n_known):
+            vhi[p], vlo[p] = _hand_values(t, row, shift, lane, frow, lowrow, known[p, 0],
+                                          known[p, 1], known[p, 2], known[p, 3])
+        for s in range(n_unknown):
+            o = m + 4 * s
+            vhi[n_known + s], vlo[n_known + s] = _hand_values(
+                t, row, shift, lane, frow, lowrow, deck[o], deck[o + 1], deck[o + 2], deck[o + 3])
+        # the split of _score, into this trial's row per slot
+        best_hi = vhi[0]
+        for p in range(1, n_players):
+            if vhi[p] > best_hi:
+                best_hi = vhi[p]
+        n_hi = 0
+        for p in range(n_players):
+            if vhi[p] == best_hi:
+                n_hi += 1
+        best_lo = 0
+        n_lo = 0
+        if hilo:
+            for p in range(n_players):
+                if vlo[p] > best_lo:
+                    best_lo = vlo[p]
+            if best_lo > 0:
+                for p in range(n_players):
+                    if vlo[p] == best_lo:
+                        n_lo += 1
+        if n_lo > 0:
+            hi_share = unit // (2 * n_hi)
+            lo_share = unit // (2 * n_lo)
+        else:
+            hi_share = unit // n_hi
+            lo_share = 0
+        trial[:] = 0
+        for p in range(n_players):
+            slot = p if p < n_known else n_known
+            share = 0
+            if vhi[p] == best_hi:
+                share += hi_share
+                if n_hi == 1:
+                    trial[slot, WIN_HIGH] += 1
+                else:
+                    trial[slot, TIE_HIGH] += 1
+            if n_lo > 0 and vlo[p] == best_lo:
+                share += lo_share
+                if n_lo == 1:
+                    trial[slot, WIN_LOW] += 1
+                else:
+                    trial[slot, TIE_LOW] += 1
+            trial[slot, SHARE] += share
+            if share == unit:
+                trial[slot, SCOOP] += 1
+            elif share == 0:
+                trial[slot, LOSE] += 1
+        for p in range(n_known + 1):
+            for c in range(N_STATS):
+                x = trial[p, c]
+                sums[p, c] += x
+                squares[p, c] += x * x

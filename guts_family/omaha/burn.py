@@ -12,7 +12,9 @@ high takes the whole pot. A player "loses" a deal when they get no part of the p
 a losing burner must match the pot (up to the cap).
 
 The cost of an enumeration is estimated first; one that would take more than about a minute is
-refused with a ValueError saying so (give more hands, or a later street), never sampled.
+refused with a ValueError saying so (give more hands, or a later street): nothing here is
+sampled. :mod:`~guts_family.omaha.sample` samples such questions instead, with error bars,
+and :func:`~guts_family.omaha.sample.omaha_odds` picks the method.
 
 The enumeration itself is the numba kernel ``_enumerate`` of :mod:`guts_family.omaha._kernels`
 (where all of this package's kernels live); :func:`omaha_equity` is its typed wrapper.
@@ -194,7 +196,9 @@ class OmahaEquity:
         """JSON-ready summary: players, boards, deals, stage, and the rivers at the burn.
 
         >>> sorted(omaha_equity(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h3s").as_dict())
-        ['board', 'boards', 'deals', 'exact', 'game', 'opponents', 'players', 'rivers', 'stage']
+        ... # doctest: +NORMALIZE_WHITESPACE
+        ['board', 'boards', 'deals', 'exact', 'game', 'method', 'opponents', 'players', 'rivers',
+         'stage']
         """
         out: dict[str, object] = {
             "game": "omaha-hilo" if self.hilo else "omaha-high",
@@ -204,6 +208,7 @@ class OmahaEquity:
             "boards": self.boards,
             "deals": self.deals,
             "exact": True,
+            "method": "exact",
             "players": [p.as_dict() for p in self.players],
         }
         if self.rivers:

@@ -140,8 +140,10 @@ def test_known_cards_and_dead_cards_are_checked():
         field_odds(VALUE3, hero, [POT], dead=parse_cards("As"))
     with pytest.raises(CardError, match="has 2 cards"):
         field_odds(VALUE3, hero[:2], [POT])
-    with pytest.raises(ValueError, match="at most 3"):
-        field_odds(VALUE3, hero, [POT] + [Seat(f"p{i}") for i in range(3)])
+    with pytest.raises(ValueError, match="at most 3"):  # suits: more seats are not counted here
+        field_odds(POKER3, hero, [POT] + [Seat(f"p{i}") for i in range(3)])
+    with pytest.raises(ValueError, match="not enough unseen cards"):
+        field_odds(VALUE3, hero, [POT] + [Seat(f"p{i}") for i in range(16)])
 
 
 def test_fully_known_seat_is_compared_directly():

@@ -18,7 +18,7 @@ from guts_family.games.phoenix_burn import BURN_TIE_RULES, BurnedOdds
 from guts_family.hands import VALUE3, HandOrder
 from guts_family.odds import FieldOdds, Seat
 
-__all__ = ["field_odds_naive", "last_card_up_naive"]
+__all__ = ["field_odds_naive", "last_card_up_naive", "rank_deal_odds_naive"]
 
 
 def _unseen(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
@@ -76,6 +76,91 @@ def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat
     deal(0, frozenset(unseen), [])
     lose = total - sum(ties.values())
     return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, total, lose, ties)
+
+
+def rank_deal_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
+                         dead: Sequence[int] = ()) -> FieldOdds:
+    """Plain seat-by-seat twin of ``guts_family.odds.multiway.multiway_odds`` (suit-blind orders).
+
+    A second route that needs no card loops, so it runs on the full deck: the seats are dealt
+    one after another, each every rank multiset its unseen cards can form, from a dictionary of
+    (per-rank counts of the cards left, seats holding the hero's class) to the number of deals;
+    a rank multiset of ``c_r`` cards of rank r is dealt in ``prod C(left_r, c_r)`` ways. Every
+    hand is classed by ``HandOrder.class_of`` on real cards. Python integers throughout; no
+    automata, no merging of seats, no numba. Seconds for a few seats on the full deck.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> o = rank_deal_odds_naive(ONE, parse_cards("Jh"), [Seat("pot", is_pot=True), Seat("p2")])
+    >>> o.win_count == 36 * 35 and o.total == 51 * 50
+    True
+    """
+    hero, unseen = _unseen(order, hero, seats, dead, None)
+    n = order.n_cards
+    t = order.class_of(hero)
+    seats = tuple(seats)
+    left0 = [0] * 13
+    for c in unseen:
+        left0[c >> 2] += 1
+    known_used = [0] * 13
+    for s in seats:
+        for c in s.known:
+            known_used[c >> 2] += 1
+
+    def real_cards(ranks: Sequence[int]) -> list[int]:
+        """Cards of the given ranks (suits made up: the order is suit-blind)."""
+        seen: dict[int, int] = {}
+        out = []
+        for r in ranks:
+            seen[r] = seen.get(r, 0) + 1
+            out.append(4 * r + seen[r] - 1)
+        return out
+
+    states: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {(tuple(left0), ()): 1}
+    total_states: dict[tuple[int, ...], int] = {tuple(left0): 1}
+    for i, s in enumerate(seats):
+        m = n - len(s.known)
+        known_ranks = [c >> 2 for c in s.known]
+        options = []
+        for extra in itertools.combinations_with_replacement(range(13), m):
+            ranks = known_ranks + list(extra)
+            if max(ranks.count(r) for r in set(ranks)) > 4:
+                continue
+            options.append((extra, order.class_of(real_cards(ranks))))
+        new: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+        new_total: dict[tuple[int, ...], int] = {}
+        # the counted deals (every seat so far at or below t) and all deals (for the total)
+        jobs = [(left, mask, v) for (left, mask), v in states.items()]
+        if any(x.min_class for x in seats):  # else the total is a product of binomials
+            jobs += [(left, None, v) for left, v in total_states.items()]
+        for left, mask, v in jobs:
+            for extra, cls in options:
+                if cls < s.min_class or (mask is not None and cls > t):
+                    continue
+                ways = 1
+                rest = list(left)
+                for r in set(extra):
+                    ways *= comb(rest[r], extra.count(r))
+                    rest[r] -= extra.count(r)
+                if ways == 0:
+                    continue
+                if mask is None:
+                    new_total[tuple(rest)] = new_total.get(tuple(rest), 0) + v * ways
+                else:
+                    key = (tuple(rest), mask + ((i,) if cls == t else ()))
+                    new[key] = new.get(key, 0) + v * ways
+        states, total_states = new, new_total
+    ties: dict[tuple[int, ...], int] = {}
+    for (_, mask), v in states.items():
+        ties[mask] = ties.get(mask, 0) + v
+    total = sum(total_states.values())
+    if not any(x.min_class for x in seats):
+        total, left_n = 1, len(unseen)
+        for x in seats:
+            total *= comb(left_n, n - len(x.known))
+            left_n -= n - len(x.known)
+    return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, total,
+                     total - sum(ties.values()), ties)
 
 
 def last_card_up_naive(players: int, burn_tie: str = "suit",

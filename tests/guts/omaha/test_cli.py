@@ -72,7 +72,21 @@ def test_text_output_and_preflop(app):
     (["--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2hJd"], "Jd is in both hand 2 and the board"),
     (["--hands", "AsAhKs JdTc9d8c", "--board", "Qd7c2h3s"], "hand 1 'As Ah Ks' has 3 cards"),
     (["--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h3s4s5s"], "has 6 cards"),
-    (["--hands", "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "2"], "would take about"),
+    (["--hands", "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "2", "--exact"],
+     "would take about"),
+    (["AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "2", "--target-se", "0"],
+     "--target-se must be a positive number, got 0"),
+    (["AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "2", "--target-se", "-0.5"],
+     "--target-se must be a positive number"),
+    (["AsAhKsKh", "--opponents", "1", "--samples", "0"], "--samples must be a whole number"),
+    (["AsAhKsKh", "--opponents", "1", "--workers", "0"], "--workers must be a whole number"),
+    (["AsAhKsKh", "--opponents", "1", "--seed", "-3"], "--seed must be a whole number"),
+    (["AsAhKsKh", "--opponents", "1", "--exact", "--sample"], "--exact and --sample exclude"),
+    (["AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "1", "--exact", "--seed", "1"],
+     "--seed only apply to sampling"),
+    (["AsAhKsKh", "--opponents", "11"], "Omaha Burn is played by up to 11"),
+    (["AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "2", "--sample", "--board", "AhKd2c"],
+     "Ah is in both hand 1 and the board"),
     (["--hands", "AsAhKsKh JdTc9d8c", "--cap", "10"], "--cap needs --pot"),
     (["--hands", "AsAhKsKh JdTc9d8c", "--pot", "lots"], "--pot 'lots' is not a number"),
 ])
@@ -81,6 +95,41 @@ def test_bad_input_raises_one_line(app, args, message):
     assert isinstance(r.exception, ValueError)  # CardError is a ValueError
     text = str(r.exception)
     assert message in text and "\n" not in text
+
+
+def test_sampled_when_exact_cannot_finish_json(app):
+    r = run(app, "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--seed", "3",
+            "--samples", "20000", "--workers", "1", "--pot", "60", "--limit", "10", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["exact"] is False and out["method"] == "sampled"
+    assert out["sampling"]["seed"] == 3 and out["samples"] == 20000
+    assert "sampled instead" in out["why_sampled"] and len(out["players"]) == 10
+    hero = out["players"][0]
+    assert hero["equity_99"][0] <= hero["equity"] <= hero["equity_99"][1]
+    assert hero["equity_se"] > 0 and {"ev_burn_se", "clear"} <= set(out["burn"][0])
+    # the same seed on two workers: the same figures
+    r2 = run(app, "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--seed", "3",
+             "--samples", "20000", "--workers", "2", "--pot", "60", "--limit", "10", "--json")
+    out2 = json.loads(r2.output)
+    assert out2["players"] == out["players"] and out2["burn"] == out["burn"]
+
+
+def test_sampled_text_says_so_and_reports_the_seed(app):
+    r = run(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h", "--hilo", "--sample", "--samples",
+            "5000", "--workers", "1")
+    assert r.exit_code == 0, r.output
+    first, *rest = r.output.splitlines()
+    assert "--seed" in first  # the provenance line carries the fresh seed
+    body = "\n".join(rest)
+    assert "sampled (Monte Carlo, not exact): 5,000 random deals, seed " in body
+    assert "every figure above is a sampled estimate" in body and "exact:" not in body
+    assert "sampled instead" not in body  # forced by --sample, not chosen
+    # the default picks exact where it fits, and says so
+    r = run(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h", "--hilo")
+    assert "exact: 820 board run-outs" in r.output and "sampled" not in r.output
+    assert json.loads(run(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h",
+                          "--json").output)["method"] == "exact"
 
 
 def test_card_errors_are_card_errors(app):
@@ -128,3 +177,21 @@ def test_module_imports_without_cli():
     code = "import guts_family.cli.omaha as m; print(callable(m.register))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "True", out.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["omaha", "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--target-se", "0"],
+    ["omaha", "AsAhKsKh", "--opponents", "1", "--target-se", "-1"],
+    ["omaha", "AsAhKsKh AsKd2c3c", "--opponents", "2"],
+    ["omaha", "AsAhKsKh", "--board", "Qd7c2hQd", "--opponents", "3"],
+    ["omaha", "AsAhKsKh", "--opponents", "11", "--sample"],
+    ["omaha", "AsAhKsKh", "--opponents", "1", "--samples", "0"],
+])
+def test_sampling_errors_exit_2_one_line(capsys, argv):
+    from guts_family.cli.app import main
+
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("guts-odds: error: ")

@@ -1,0 +1,404 @@
+"""Omaha Burn by sampling: seeded Monte Carlo equity with error bars, and the method choice.
+
+Where complete enumeration (:mod:`~guts_family.omaha.burn`) cannot finish within the time limit
+- several unknown opponents at the burn or on the flop, any unknown hand preflop - the rest of
+the deal is sampled instead: each trial deals the missing board cards and every unknown
+opponent's four cards at random from the unseen cards and shares the pot exactly as the
+enumeration does (ties split, high-low halves). The figures are means of the per-trial values
+(a player's share of the pot in that deal; 1 or 0 for scoop, win, tie, lose), each with its
+standard error from the sample variance and a 99 % interval. The sampling itself is
+:mod:`guts_family.sampling` (one random stream per chunk of deals, so the same seed gives the
+same numbers whatever the number of workers); the deal-and-score kernel is ``_sample_deals`` in
+:mod:`guts_family.omaha._kernels`.
+
+:func:`omaha_odds` picks the method: exact when its time estimate fits ``max_seconds``, else
+sampled (``method="exact"`` / ``"sample"`` force one). Sampled results say so: their
+``as_dict()`` has ``"exact": False`` and ``"method": "sampled"``.
+
+>>> r = omaha_sample(["AsAhKsKh"], "Qd7c2h3s", opponents=2, seed=1, samples=20_000)
+>>> r.method, r.run.samples, r.run.seed, 0.3 < r.players[0].equity.value < 0.6
+('sampled', 20000, 1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm, sqrt
+
+import numpy as np
+
+from guts_family.cards import CardError, cards_str, check_disjoint, parse_cards
+from guts_family.omaha._kernels import (
+    LOSE,
+    N_STATS,
+    SCOOP,
+    SHARE,
+    TIE_HIGH,
+    TIE_LOW,
+    WIN_HIGH,
+    WIN_LOW,
+    _sample_deals,
+)
+from guts_family.omaha.burn import (
+    MAX_PLAYERS,
+    MAX_SECONDS,
+    OmahaEquity,
+    estimate_seconds,
+    omaha_equity,
+    parse_hands,
+)
+from guts_family.omaha.evaluator import tables
+from guts_family.sampling import CONFIDENCE_Z, Estimate, SampleRun, check_sampling, sample
+
+__all__ = ["DEFAULT_TARGET_SE", "MAX_CHUNK", "METHODS", "SampledPlayerOdds",
+           "SampledOmahaEquity", "SampledBurnDecision", "OmahaDeals", "check_deal",
+           "omaha_sample", "omaha_odds", "sampled_burn_decision", "choose_method"]
+
+#: the standard error sampling stops at when neither a target nor a sample count is given
+DEFAULT_TARGET_SE = 0.001
+#: the largest chunk (its int64 sums of squared pot shares, at most 55440^2 a deal, stay exact)
+MAX_CHUNK = 1 << 22
+#: the methods :func:`omaha_odds` takes
+METHODS = ("auto", "exact", "sample")
+
+_FIELDS = ("equity", "scoop", "win_high", "tie_high", "win_low", "tie_low", "lose")
+_COLUMNS = (SHARE, SCOOP, WIN_HIGH, TIE_HIGH, WIN_LOW, TIE_LOW, LOSE)
+
+
+@dataclass(frozen=True)
+class OmahaDeals:
+    """The sampling task of one Omaha Burn question (see :class:`guts_family.sampling.Task`):
+    ``n`` random completions of the deal, scored; columns are (player slot, statistic) with
+    the unknown opponents summed in the last slot.
+
+    >>> task = OmahaDeals.build([parse_cards("AsAhKsKh")], parse_cards("Qd7c2h3s"), 1, False)
+    >>> from guts_family.sampling import chunk_rng
+    >>> sums, squares = task(chunk_rng(0, 0), 1000)
+    >>> sums.shape, int(sums[0] + sums[N_STATS]) == 1000 * task.unit  # the pot is shared out
+    ((14,), True)
+    """
+
+    known: np.ndarray  # (K, 4) int64
+    board: np.ndarray  # int64
+    unseen: np.ndarray  # int64, sorted
+    opponents: int
+    hilo: bool
+    unit: int
+
+    @classmethod
+    def build(cls, known: Sequence[Sequence[int]], board: Sequence[int], opponents: int,
+              hilo: bool) -> OmahaDeals:
+        """The task from checked hands and board (see :func:`omaha_sample`)."""
+        dead = {c for h in known for c in h} | set(board)
+        unseen = np.array([c for c in range(52) if c not in dead], dtype=np.int64)
+        n_players = len(known) + opponents
+        return cls(np.array(known, dtype=np.int64).reshape(len(known), 4),
+                   np.array(board, dtype=np.int64), unseen, opponents, hilo,
+                   2 * lcm(*range(1, n_players + 1)))
+
+    @property
+    def draws(self) -> int:
+        """Cards dealt per trial: the missing board cards and four per unknown opponent."""
+        return 5 - len(self.board) + 4 * self.opponents
+
+    def warm_up(self) -> None:
+        """Build the lookup tables and compile (or load) the kernel, dealing nothing."""
+        slots = np.zeros((len(self.known) + 1, N_STATS), dtype=np.int64)
+        _sample_deals(tables(), self.known, self.board, self.unseen.copy(), self.opponents,
+                      self.hilo, self.unit, np.zeros((0, self.draws)), slots, slots.copy())
+
+    def __call__(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+        slots = len(self.known) + 1
+        sums = np.zeros((slots, N_STATS), dtype=np.int64)
+        squares = np.zeros((slots, N_STATS), dtype=np.int64)
+        deck = self.unseen.copy()
+        # in pieces, so the uniforms stay small in memory
+        for start in range(0, n, 4096):
+            u = rng.random((min(4096, n - start), self.draws))
+            _sample_deals(tables(), self.known, self.board, deck, self.opponents, self.hilo,
+                          self.unit, u, sums, squares)
+        return sums.ravel(), squares.ravel()
+
+
+@dataclass(frozen=True)
+class SampledPlayerOdds:
+    """One player's sampled odds (for an unknown opponent, per unknown seat); each figure an
+    :class:`~guts_family.sampling.Estimate` (value, standard error, 99 % interval)."""
+
+    hand: str
+    equity: Estimate
+    scoop: Estimate
+    win_high: Estimate
+    tie_high: Estimate
+    win_low: Estimate
+    tie_low: Estimate
+    lose: Estimate
+
+    def as_dict(self) -> dict[str, object]:
+        """Floats for JSON: each figure, ``NAME_se``, and ``equity_99`` (the interval).
+
+        >>> e = Estimate(0.5, 0.01, 0.47, 0.53)
+        >>> d = SampledPlayerOdds("random", *[e] * 7).as_dict()
+        >>> d["equity"], d["equity_se"], d["equity_99"], d["lose_se"]
+        (0.5, 0.01, [0.47, 0.53], 0.01)
+        """
+        out: dict[str, object] = {"hand": self.hand}
+        for name in _FIELDS:
+            e: Estimate = getattr(self, name)
+            out[name] = e.value
+            out[f"{name}_se"] = e.se
+        out["equity_99"] = [self.equity.low, self.equity.high]
+        return out
+
+
+@dataclass(frozen=True)
+class SampledOmahaEquity:
+    """Sampled odds of every player (the known hands, then one entry per unknown opponent, all
+    equal) and the run that produced them (seed, samples, how it stopped)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    hilo: bool
+    opponents: int
+    players: tuple[SampledPlayerOdds, ...]
+    run: SampleRun
+    method: str = "sampled"
+
+    @property
+    def stage(self) -> str:
+        """'preflop', 'flop', 'burn' (turn dealt, river to come) or 'river'."""
+        return {0: "preflop", 3: "flop", 4: "burn", 5: "river"}[len(self.board)]
+
+    @property
+    def worst_se(self) -> float:
+        """The largest standard error of any player's equity (what a target SE bounds)."""
+        return max(p.equity.se for p in self.players)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready summary; ``exact`` is False and ``sampling`` says how it was drawn.
+
+        >>> r = omaha_sample(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h", seed=2, samples=1000)
+        >>> d = r.as_dict(); d["exact"], d["method"], d["sampling"]["seed"], d["samples"]
+        (False, 'sampled', 2, 1000)
+        """
+        return {
+            "game": "omaha-hilo" if self.hilo else "omaha-high",
+            "board": cards_str(self.board),
+            "stage": self.stage,
+            "opponents": self.opponents,
+            "exact": False,
+            "method": self.method,
+            "samples": self.run.samples,
+            "sampling": self.run.as_dict(),
+            "players": [p.as_dict() for p in self.players],
+        }
+
+
+def _cards(x: Sequence[int] | str) -> list[int]:
+    return parse_cards(x) if isinstance(x, str) else [int(c) for c in x]
+
+
+def check_deal(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (),
+               opponents: int = 0) -> tuple[list[list[int]], list[int]]:
+    """The hands and board as card lists, checked as
+    :func:`~guts_family.omaha.burn.omaha_equity` checks them (before any method is chosen).
+
+    >>> check_deal("AsAhKsKh", "Qd7c2h", opponents=1)
+    ([[51, 50, 47, 46]], [41, 20, 2])
+    >>> check_deal("AsAhKsKh", "Qd7c2h3s4s5s")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    guts_family.cards.CardError: board 'Qd 7c 2h 3s 4s 5s' has 6 cards; an Omaha board has 0 ...
+    """
+    known = parse_hands(hands) if isinstance(hands, str) else [_cards(h) for h in hands]
+    b = _cards(board)
+    for i, h in enumerate(known):
+        if len(h) != 4:
+            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} cards; "
+                            "an Omaha hand has 4")
+    if len(b) not in (0, 3, 4, 5):
+        raise CardError(f"board {cards_str(b)!r} has {len(b)} cards; an Omaha board has "
+                        "0 (preflop), 3 (flop), 4 (turn, the burn) or 5 (river) cards")
+    check_disjoint(*known, b, names=[f"hand {i + 1}" for i in range(len(known))] + ["the board"])
+    if not isinstance(opponents, (int, np.integer)) or opponents < 0:
+        raise ValueError(f"opponents must be 0 or more, got {opponents}")
+    n_players = len(known) + opponents
+    if n_players < 1:
+        raise ValueError("give at least one hand")
+    if n_players > MAX_PLAYERS:
+        raise ValueError(f"{n_players} players: Omaha Burn is played by up to {MAX_PLAYERS}")
+    need = 5 - len(b) + 4 * opponents
+    left = 52 - 4 * len(known) - len(b)
+    if need > left:  # pragma: no cover - unreachable with 11 players at most
+        raise CardError(f"{need} cards to deal but only {left} left in the deck")
+    return known, b
+
+
+def omaha_sample(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (),
+                 *, hilo: bool = False, opponents: int = 0, seed: int | None = None,
+                 target_se: float | None = None, samples: int | None = None,
+                 max_seconds: float | None = MAX_SECONDS, workers: int | None = 1,
+                 chunk_size: int | None = None,
+                 parallel_after: float | None = None) -> SampledOmahaEquity:
+    """Sampled equity of known Omaha hands (and unknown opponents), with error bars.
+
+    Stops when every player's equity has a standard error of at most ``target_se``, after
+    ``samples`` deals, or at ``max_seconds``, whichever comes first (with neither a target nor
+    a count: ``target_se=0.001``). seed: None draws a fresh one (reported in ``run.seed``);
+    workers: processes (None: every CPU); the same seed gives the same figures for any number.
+    chunk_size and parallel_after are passed to :func:`guts_family.sampling.sample`.
+
+    >>> a = omaha_sample("AsAhKsKh JdTc9d8c", "Qd7c2h3s", seed=5, samples=2000)
+    >>> b = omaha_sample("AsAhKsKh JdTc9d8c", "Qd7c2h3s", seed=5, samples=2000, workers=2,
+    ...                  chunk_size=500, parallel_after=0)
+    >>> a.players == b.players, round(a.players[0].equity.value + a.players[1].equity.value, 9)
+    (True, 1.0)
+    >>> omaha_sample(["AsAhKsKh"], "Qd7c2h3s", opponents=1, target_se=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: --target-se must be a positive number, got 0: give e.g. --target-se 0.001
+    """
+    known, b = check_deal(hands, board, opponents)
+    check_sampling(seed, target_se, samples, workers, max_seconds)
+    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
+        # the kernel's int64 sums of squares stay exact up to this many deals a chunk
+        raise ValueError(f"chunk_size must be 1 to {MAX_CHUNK:,}, got {chunk_size}")
+    if target_se is None and samples is None:
+        target_se = DEFAULT_TARGET_SE
+    task = OmahaDeals.build(known, b, opponents, hilo)
+    task.warm_up()  # tables and kernel ready before the clock starts (forked workers inherit)
+    n_known = len(known)
+    slots = n_known + 1
+    scale = []
+    for slot in range(slots):
+        seats = 1 if slot < n_known else max(opponents, 1)
+        for stat in range(N_STATS):
+            scale.append(seats * (task.unit if stat == SHARE else 1))
+    watch = [slot * N_STATS + SHARE for slot in range(n_known + (opponents > 0))]
+    run = sample(task, seed=seed, target_se=target_se, samples=samples,
+                 max_seconds=max_seconds, workers=workers, watch=watch, scale=scale,
+                 parallel_after=parallel_after,
+                 **({} if chunk_size is None else {"chunk_size": chunk_size}))
+
+    def odds(label: str, slot: int) -> SampledPlayerOdds:
+        return SampledPlayerOdds(label, *(run.estimate(slot * N_STATS + c, 0.0, 1.0)
+                                          for c in _COLUMNS))
+
+    players = [odds(cards_str(h), i) for i, h in enumerate(known)]
+    if opponents:
+        players += [odds("random", n_known)] * opponents
+    return SampledOmahaEquity(tuple(tuple(h) for h in known), tuple(b), hilo, opponents,
+                              tuple(players), run)
+
+
+def choose_method(n_known: int, board_cards: int, opponents: int,
+                  max_seconds: float = MAX_SECONDS, method: str = "auto") -> str:
+    """'exact' or 'sample': the forced method, else exact when its time estimate fits.
+
+    >>> choose_method(1, 4, 1), choose_method(1, 4, 2), choose_method(1, 0, 1, method="exact")
+    ('exact', 'sample', 'exact')
+    """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if method != "auto":
+        return method
+    return "exact" if estimate_seconds(n_known, board_cards, opponents) <= max_seconds \
+        else "sample"
+
+
+def omaha_odds(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (), *,
+               hilo: bool = False, opponents: int = 0, method: str = "auto",
+               max_seconds: float = MAX_SECONDS, seed: int | None = None,
+               target_se: float | None = None, samples: int | None = None,
+               workers: int | None = 1) -> OmahaEquity | SampledOmahaEquity:
+    """Exact odds when enumeration fits ``max_seconds`` (or ``method="exact"``), else sampled.
+
+    >>> type(omaha_odds(["AsAhKsKh"], "Qd7c2h3s", opponents=1)).__name__
+    'OmahaEquity'
+    >>> r = omaha_odds(["AsAhKsKh"], "Qd7c2h3s", opponents=3, seed=1, samples=5000)
+    >>> r.method, len(r.players)
+    ('sampled', 4)
+    """
+    known, b = check_deal(hands, board, opponents)
+    if choose_method(len(known), len(b), opponents, max_seconds, method) == "exact":
+        return omaha_equity(known, b, hilo=hilo, opponents=opponents, max_seconds=max_seconds)
+    return omaha_sample(known, b, hilo=hilo, opponents=opponents, seed=seed,
+                        target_se=target_se, samples=samples, max_seconds=max_seconds,
+                        workers=workers)
+
+
+@dataclass(frozen=True)
+class SampledBurnDecision:
+    """What burning is worth to one player, from sampled odds, in pot units (see
+    :class:`~guts_family.omaha.burn.BurnDecision` for the exact one).
+
+    ev_burn = equity * pot - lose * match, with its standard error: in one deal a player who
+    loses gets no share, so the covariance of share and lose is -equity * lose and
+    ``Var = pot^2 Var(share) + match^2 Var(lose) + 2 pot match equity lose`` per deal.
+    clear: the 99 % interval of ev_burn excludes 0 (the decision is not down to noise).
+    """
+
+    player: str
+    pot: Fraction
+    cap: Fraction | None
+    match: Fraction
+    equity: Estimate
+    lose: Estimate
+    ev_burn: Estimate
+    break_even_equity: Fraction
+
+    @property
+    def burn(self) -> bool:
+        """True when burning's estimated EV is above folding's (0)."""
+        return self.ev_burn.value > 0
+
+    @property
+    def clear(self) -> bool:
+        """True when the 99 % interval of the EV of burning lies on one side of 0."""
+        return self.ev_burn.low > 0 or self.ev_burn.high < 0
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain numbers for JSON (``ev_burn_se``, ``ev_burn_99``, ``clear``)."""
+        return {"player": self.player, "pot": float(self.pot),
+                "cap": None if self.cap is None else float(self.cap), "match": float(self.match),
+                "equity": self.equity.value, "lose": self.lose.value,
+                "ev_burn": self.ev_burn.value, "ev_burn_se": self.ev_burn.se,
+                "ev_burn_99": [self.ev_burn.low, self.ev_burn.high], "ev_fold": 0.0,
+                "break_even_equity": float(self.break_even_equity), "burn": self.burn,
+                "clear": self.clear}
+
+
+def sampled_burn_decision(result: SampledOmahaEquity, pot: float | Fraction,
+                          cap: float | Fraction | None = None,
+                          player: int = 0) -> SampledBurnDecision:
+    """EV of burning versus folding for one known player, from sampled odds, with its error.
+
+    >>> r = omaha_sample(["AsAhKsKh"], "Qd7c2h3s", opponents=2, seed=1, samples=20_000)
+    >>> d = sampled_burn_decision(r, pot=60, cap=10)
+    >>> d.match, d.burn, d.clear, round(d.ev_burn.se, 2)
+    (Fraction(10, 1), True, True, 0.24)
+    """
+    n_known = len(result.hands)
+    if not 0 <= player < n_known:
+        raise ValueError(f"player must be 0..{n_known - 1} (a known hand), got {player}")
+    p = Fraction(pot)
+    if p <= 0:
+        raise ValueError(f"pot must be positive, got {pot}")
+    c = None if cap is None else Fraction(cap)
+    if c is not None and c < 0:
+        raise ValueError(f"cap must be 0 or more, got {cap}")
+    match = p if c is None else min(p, c)
+    odds = result.players[player]
+    eq, lo = odds.equity, odds.lose
+    pf, mf = float(p), float(match)
+    n = result.run.samples
+    value = eq.value * pf - lo.value * mf
+    # per-deal variances from the standard errors; sample covariance -n/(n-1) * equity * lose
+    var_s, var_l = eq.se ** 2 * n, lo.se ** 2 * n
+    cov = -eq.value * lo.value * n / max(n - 1, 1)
+    var = max(pf * pf * var_s + mf * mf * var_l - 2 * pf * mf * cov, 0.0)
+    se = sqrt(var / n)
+    ev = Estimate(value, se, value - CONFIDENCE_Z * se, value + CONFIDENCE_Z * se)
+    return SampledBurnDecision(odds.hand, p, c, match, eq, lo, ev, match / (p + match))
