@@ -49,6 +49,7 @@ import numpy as np
 from guts_family.cards import CardError, cards_str
 from guts_family.hands import HandOrder
 from guts_family.odds._kernels import column_step
+from guts_family.odds.deal import validate
 from guts_family.odds.outcome import FieldOdds, Seat
 
 __all__ = ["multiway_odds", "multiway_counts", "PRIMES"]
@@ -224,7 +225,6 @@ def multiway_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     >>> o.total == math.prod(math.comb(50 - 2 * i, 2) for i in range(8)), round(o.win, 4)
     (True, 0.9173)
     """
-    from guts_family.odds.field import validate  # field imports this module
 
     hero, unseen = validate(order, hero, seats, dead, deck)
     n = order.n_cards
