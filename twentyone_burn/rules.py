@@ -191,8 +191,7 @@ class Rules:
     ``classic-blackjack``). With 21 Burn's deal they must keep their defaults, and they are
     then left out of the canonical JSON, so 21 Burn's rules hash does not depend on them:
 
-    player_cards: 3 = 21 Burn's deal (three cards, one burned); 2 = the ordinary two-card deal
-        (needs dealer_burn = "none").
+    player_cards: 3 = 21 Burn's deal (three cards, one burned); 2 = the ordinary two-card deal.
     naturals: "none" = a two-card 21 is an ordinary 21 (21 Burn); "peek" = naturals, and the
         dealer checks for one with an ace or ten up (US hole card: a dealer natural takes the
         original wager only; per-hand EVs are conditioned on no dealer natural); "enhc" =

@@ -60,7 +60,7 @@ def test_value_and_chart_commands(tmp_path, optimal_inf):
     assert load_chart(tmp_path).equals(c)          # the CSVs beside the workbook
     from openpyxl import load_workbook
     wb = load_workbook(tmp_path / "out.xlsx")
-    assert wb.sheetnames == ["Burn", "Hard", "Soft", "Resplit", "Rules", "Summary"]
+    assert wb.sheetnames == ["Burn", "Hard", "Soft", "Resplit", "Rules", "Summary", "Card"]
     summary = [[x for x in row if x is not None] for row in wb["Summary"].values]
     er = next(row for row in summary if row and row[0].startswith("expected return"))
     assert er[1:] == pytest.approx([d["optimal"]["expected_return"],

@@ -1,8 +1,10 @@
 """charts: the ``chart`` and ``value`` commands - derive a printable chart, value one exactly.
 
 ``chart`` derives the printable chart for the rules (or takes a given one), values it exactly
-against optimal play and writes the workbook with the CSVs beside it; ``value`` gives the exact
-expected return of a chart read from CSVs or a workbook, and its cost against optimal play.
+against optimal play and writes the workbook with the CSVs beside it; it also derives the
+chart's short burn rule, values it exactly and writes it (``burn-rule.txt``) with the one-page
+strategy card (``card.pdf``). ``value`` gives the exact expected return of a chart read from
+CSVs or a workbook, and its cost against optimal play.
 
 >>> from typer.testing import CliRunner
 >>> from twentyone_burn.cli import app
@@ -154,6 +156,49 @@ def _print(out: dict[str, Any], title: str) -> None:
     typer.echo("timings: " + ", ".join(f"{k} {v:.1f} s" for k, v in out["seconds"].items()))
 
 
+def _burn_rule_and_card(chart: Chart, valued: Analysis, optimal: Analysis
+                        ) -> tuple[str, dict[str, Any], bytes, Any]:
+    """The short burn rule for ``chart`` valued exactly: (the text of ``burn-rule.txt``, its
+    figures for the output, the strategy card's PDF drawn from the printed rule, the
+    workbook's card sheet)."""
+    from ..charts.burn_rule import burn_rule_tables, parse_burn_rule
+    from ..charts.derive_burn_rule import burn_rule_file_text, derive_burn_rule
+    from ..export.chart_workbook import CardSheet, rules_summary
+    from ..export.strategy_card import strategy_card_pdf
+    with progress("deriving the burn rule", unit="lines") as bar:
+        step = None if bar is None else (
+            lambda n, er: bar(n, 11, f"{n} lines, expected return {er:+.8f}"))
+        derived = derive_burn_rule(chart, progress=step)
+    exact = analyze_with_progress(chart.rules, burn_rule_tables(chart, derived.rule),
+                                  "valuing the burn rule")
+    text = burn_rule_file_text(derived, exact.expected_return, optimal.expected_return)
+    printed = parse_burn_rule(text, name="short burn rule")     # what the card shows
+    assert printed.lines == derived.rule.lines
+    card = strategy_card_pdf(chart, printed, rules_line=rules_summary(chart.rules),
+                             expected_return=exact.expected_return,
+                             chart_return=valued.expected_return,
+                             optimal_return=optimal.expected_return)
+    res = {"lines": len(printed.lines), "text": printed.text().splitlines(),
+           "expected_return": exact.expected_return,
+           "cost_vs_chart": valued.expected_return - exact.expected_return,
+           "cost_vs_optimal": optimal.expected_return - exact.expected_return,
+           "strategy": exact.strategy}
+    return text, res, card, CardSheet(printed, exact.expected_return)
+
+
+def _print_rule(b: dict[str, Any]) -> None:
+    """The short burn rule's lines of the ``chart`` command's output."""
+    typer.echo("")
+    typer.echo(f"short burn rule ({b['lines']} lines and an else line; burn-rule.txt, card.pdf):")
+    for line in b["text"]:
+        typer.echo(f"  {line}")
+    typer.echo(f"{'expected return':30s} {b['expected_return']:+14.8f}  (exact)")
+    typer.echo(f"{'cost against the chart':30s} {b['cost_vs_chart']:14.8f}  "
+               f"({b['cost_vs_chart'] * 100:.4f} % of a wager)")
+    typer.echo(f"{'cost against optimal play':30s} {b['cost_vs_optimal']:14.8f}  "
+               f"({b['cost_vs_optimal'] * 100:.4f} % of a wager)")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``chart`` and ``value`` to the main app."""
     StrategyOpt = typer.Option(..., "--strategy",
@@ -172,18 +217,20 @@ def register(app: typer.Typer) -> None:
                   help="Write this chart (folder or .xlsx) instead of deriving one."),
               force: bool = ForceOpt,
               as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
-        """Derive the printable strategy chart, value it exactly and write the workbook."""
+        """Derive the printable strategy chart, value it exactly and write the workbook; derive
+        and value its short burn rule and write it with the strategy card (card.pdf)."""
         from .common import InputError
         rules = rule_args.build()
         from ..charts.files import CSV_FILES  # the charts and the writers once rules are built
         from ..export.chart_workbook import chart_paths, save_chart
+        rule_files = ("burn-rule.txt", "card.pdf")
         xlsx, folder = chart_paths(out)
         check_output(folder, "--out", folder=True)
         if xlsx.exists() and xlsx.is_dir():
             raise InputError(f"--out {shorten(str(xlsx))} is a folder; give a folder for the "
                              "chart (or a path ending .xlsx)")
-        refuse_overwrite([xlsx, *(folder / n for n in (*CSV_FILES, "rules.toml", "chart.json"))],
-                         force)
+        refuse_overwrite([xlsx, *(folder / n for n in (*CSV_FILES, "rules.toml", "chart.json",
+                                                        *rule_files))], force)
         seconds: dict[str, float] = {}
         derivation: dict[str, Any] = {}
         t0 = time.perf_counter()
@@ -200,15 +247,21 @@ def register(app: typer.Typer) -> None:
         t1 = time.perf_counter()
         optimal = analyze_with_progress(rules, None, "optimal play")
         seconds["optimal play"] = time.perf_counter() - t1
-        files = save_chart(the_chart, out, optimal, valued)
+        t1 = time.perf_counter()
+        rule_text, rule_res, card, sheet = _burn_rule_and_card(the_chart, valued, optimal)
+        seconds["burn rule"] = time.perf_counter() - t1
+        files = save_chart(the_chart, out, optimal, valued, card=sheet,
+                           extra={rule_files[0]: rule_text, rule_files[1]: card})
         seconds["total"] = time.perf_counter() - t0
         res = _report(the_chart, valued, optimal, seconds, files)
+        res["burn_rule"] = rule_res
         if derivation:
             res["derivation"] = derivation
         if as_json:
             typer.echo(json.dumps(res, indent=2))
         else:
             _print(res, "21 Burn strategy chart")
+            _print_rule(res["burn_rule"])
 
     @app.command()
     @rule_options(*STANDARD)

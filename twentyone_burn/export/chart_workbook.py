@@ -4,6 +4,11 @@ The workbook has one sheet per table (Burn, Hard, Soft, Resplit), the Rules shee
 Summary sheet when the chart's exact value is known; every set of files is written all or
 nothing through :mod:`twentyone_burn.io`. The writers lay out what the chart and the analyses
 hold; they compute nothing.
+
+Print: every sheet is one A4 page (the paper of every workbook, :data:`.xlsx.PAPER`; set up by
+:func:`.xlsx.page_setup`): the Burn sheet portrait, its notes in a narrow wrapped block beside
+the grid so that the grid prints at about 9 pt, the others landscape at full size. A one-page
+sheet added later (a strategy card) takes the same call with ``fit_height=1``.
 """
 
 from __future__ import annotations
@@ -21,9 +26,11 @@ from ..io import reproducible_zip, write_files
 from ..rules import Rules, format_odds
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..charts.burn_rule import BurnRule
     from ..engine.results import Analysis
 
-__all__ = ["chart_paths", "rules_summary", "save_chart", "save_csv", "save_xlsx", "xlsx_bytes"]
+__all__ = ["CardSheet", "chart_paths", "rules_summary", "save_chart", "save_csv", "save_xlsx",
+           "xlsx_bytes"]
 
 
 # -- xlsx -----------------------------------------------------------------------------------------
@@ -39,18 +46,40 @@ _TITLES = {
 
 
 def _rule_meanings() -> dict[str, str]:
-    """Each option's meaning, from the Rules docstring (one source of truth)."""
-    out = {}
+    """Each option's meaning, from the Rules docstring (one source of truth): its entry's
+    first line and the more-indented lines that continue it."""
+    names = {f.name for f in dataclasses.fields(Rules)}
+    out: dict[str, str] = {}
+    key = None
     for line in (Rules.__doc__ or "").splitlines():
-        key, sep, text = line.strip().partition(": ")
-        if sep and key in {f.name for f in dataclasses.fields(Rules)}:
+        name, sep, text = line.strip().partition(": ")
+        if sep and name in names and line.startswith("    ") and not line.startswith("     "):
+            key = name
             out[key] = text.replace("``", "")
+        elif key is not None and line.startswith("        ") and line.strip():
+            out[key] += " " + line.strip().replace("``", "")
+        else:
+            key = None
+    # the spellings a rules file keeps for the thresholds' commonest values (Rules.to_dict)
+    out["dealer_22_pushes"] = ("a dealer total of 22 pushes every standing player hand "
+                               "(dealer_bust_push = 22; rule sheet: false)")
+    out["ties_lose"] = "every tie loses (ties_lose_from = 17; rule sheet: false, ties push)"
     return out
 
 
+@dataclasses.dataclass(frozen=True)
+class CardSheet:
+    """What the workbook's one-page Card sheet adds to the chart: the short burn rule as
+    printed, and its exact expected return (None: not shown)."""
+
+    rule: BurnRule
+    expected_return: float | None = None
+
+
 def _workbook(chart: Chart, optimal: Analysis | None = None,
-              valued: Analysis | None = None):
-    """The chart as an openpyxl workbook (Summary only when both analyses are given)."""
+              valued: Analysis | None = None, card: CardSheet | None = None):
+    """The chart as an openpyxl workbook (Summary only when both analyses are given; the
+    strategy card's sheet when ``card`` is given)."""
     from openpyxl import Workbook
     from openpyxl.formatting.rule import ColorScaleRule
     from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
@@ -59,8 +88,8 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
     r = chart.rules
     wb = Workbook()
     wb.remove(wb.active)
-    bold = Font(bold=True)
-    title_font = Font(bold=True, size=13)
+    bold = Font(name="Calibri", bold=True)   # named: LibreOffice's default font is a serif
+    title_font = Font(name="Calibri", bold=True, size=13)
     thin = Side(style="thin", color="999999")
     box = Border(left=thin, right=thin, top=thin, bottom=thin)
     centre = Alignment(horizontal="center", vertical="center")
@@ -69,13 +98,11 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
     subtitle = (f"{rules_summary(r)} | rules hash {r.rules_hash[:16]} | "
                 f"twentyone-burn {__version__}")
 
+    from .xlsx import page_setup, wrapped_lines
+
     def page(ws, landscape: bool = False) -> None:
-        ws.page_setup.orientation = "landscape" if landscape else "portrait"
-        ws.page_setup.fitToWidth = 1
-        ws.page_setup.fitToHeight = 1
-        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        page_setup(ws, landscape=landscape, fit_height=1, title_rows=ws.print_title_rows)
         ws.print_options.horizontalCentered = True
-        ws.page_margins.left = ws.page_margins.right = 0.4
 
     def legend(ws, col: int, letters: Sequence[str]) -> None:
         ws.cell(HEADER_ROW, col, "Legend").font = bold
@@ -90,7 +117,7 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
         frame = getattr(chart, attr)
         ws = wb.create_sheet(SHEET_OF[attr])
         ws.cell(1, 1, _TITLES[attr]).font = title_font
-        ws.cell(2, 1, subtitle).font = Font(italic=True, size=9)
+        ws.cell(2, 1, subtitle).font = Font(name="Calibri", italic=True, size=9)
         header = [spec.label_header, *spec.extra, *UP_COLUMNS]
         first = len(spec.extra) + 1
         for c, h in enumerate(header, 1):
@@ -114,9 +141,11 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
         last_row = HEADER_ROW + len(frame)
         last_col = first + len(UP_COLUMNS)
         ws.freeze_panes = ws.cell(HEADER_ROW + 1, first + 1)
-        ws.column_dimensions["A"].width = 8
+        ws.column_dimensions["A"].width = 6 if attr == "burn_values" else 8
         for c in range(2, last_col + 1):
-            ws.column_dimensions[get_column_letter(c)].width = 8 if attr == "burn_values" else 5
+            # burn values print as +0.0000: 7.5 units; letters: 5
+            ws.column_dimensions[get_column_letter(c)].width = \
+                (6 if c == 2 else 7.5) if attr == "burn_values" else 5
         if attr == "burn_values":
             # one scale per up card: the player compares values within a column
             for k in range(len(UP_COLUMNS)):
@@ -132,10 +161,15 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
                      "pair: the kept pair is split" + (" (mandatory)." if r.mandatory_split
                                                        else " when Resplit says P."),
                      "Colours: red = low, green = high, within each column."]
+            # one narrow wrapped block beside the grid (not below it: the reader takes every
+            # row under the header as a kept hand), so the portrait page keeps the grid large
             ws.cell(HEADER_ROW, last_col + 2, "How to read").font = bold
-            for i, text in enumerate(notes, 1):
-                ws.cell(HEADER_ROW + i, last_col + 2, text)
-            ws.column_dimensions[get_column_letter(last_col + 2)].width = 60
+            ws.merge_cells(start_row=HEADER_ROW + 1, start_column=last_col + 2,
+                           end_row=HEADER_ROW + 24, end_column=last_col + 2)
+            cell = ws.cell(HEADER_ROW + 1, last_col + 2, "\n\n".join(notes))
+            cell.alignment = Alignment(wrap_text=True, vertical="top")
+            ws.column_dimensions[get_column_letter(last_col + 1)].width = 2
+            ws.column_dimensions[get_column_letter(last_col + 2)].width = 24
         else:
             legend(ws, last_col + 2, SPLIT_MARKS if attr == "resplit" else ACTIONS)
             if attr == "resplit":
@@ -149,6 +183,12 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
                 ws.cell(HEADER_ROW + 6, last_col + 2,
                         "Split hands use these tables too" +
                         ("; split aces take one card." if r.split_aces_one_card else "."))
+        # the subtitle wraps within the printed width instead of running off the page
+        span = sum(ws.column_dimensions[get_column_letter(c)].width or 8.43
+                   for c in range(1, ws.max_column + 1))
+        ws.merge_cells(start_row=2, start_column=1, end_row=2, end_column=ws.max_column)
+        ws.cell(2, 1).alignment = Alignment(wrap_text=True, vertical="top")
+        ws.row_dimensions[2].height = 12 * wrapped_lines(subtitle, span, 9)
         ws.print_title_rows = f"{HEADER_ROW}:{HEADER_ROW}"
         page(ws, landscape=attr != "burn_values")
 
@@ -180,12 +220,20 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
         _summary_sheet(wb.create_sheet("Summary"), chart, optimal, valued, fills, bold,
                        title_font, header_fill, box)
         page(wb["Summary"], landscape=True)
+    if card is not None:
+        from .strategy_card import add_card_sheet
+        add_card_sheet(wb, chart, card.rule, rules_line=rules_summary(chart.rules),
+                       expected_return=card.expected_return,
+                       chart_return=None if valued is None else valued.expected_return,
+                       optimal_return=None if optimal is None else optimal.expected_return)
     return wb
 
 
 def _summary_sheet(ws, chart: Chart, optimal: Analysis, valued: Analysis, fills, bold,
                    title_font, header_fill, box) -> None:
     from openpyxl.styles import Alignment
+
+    from .xlsx import wrapped_lines
     r = chart.rules
     ws.cell(1, 1, "21 Burn: the value of this chart").font = title_font
     ws.cell(2, 1, f"chart: {chart.name}")
@@ -220,18 +268,28 @@ def _summary_sheet(ws, chart: Chart, optimal: Analysis, valued: Analysis, fills,
         cell.fill, cell.font = fills[letter], bold
         ws.cell(row, 2, LEGEND[letter])
     row += 2
+    # a label sits at the top of its row beside the text it names; the text spans B:F and its
+    # row is as tall as the text wraps to there (the label's bottom edge used to line up with
+    # the next row's text)
     wrap = Alignment(wrap_text=True, vertical="top")
+    widths = {"A": 50.0, **{column: 16.0 for column in "BCDEF"}}
+    span = sum(widths[c] for c in "BCDEF")
     for label, text in (("strategy (optimal play)", optimal.strategy),
                         ("strategy (this chart)", valued.strategy)):
-        ws.cell(row, 1, label).font = bold
+        cell = ws.cell(row, 1, label)
+        cell.font, cell.alignment = bold, wrap
         ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=6)
         cell = ws.cell(row, 2, text)
         cell.alignment = wrap
-        ws.row_dimensions[row].height = 15 * (1 + len(text) // 70)
+        ws.row_dimensions[row].height = 15 * wrapped_lines(text, span)
         row += 1
-    ws.column_dimensions["A"].width = 48
-    for column in "BCDEF":
-        ws.column_dimensions[column].width = 16
+    for r_ in (2, 3):   # the chart's name and the rules: wrap across A:F
+        ws.merge_cells(start_row=r_, start_column=1, end_row=r_, end_column=6)
+        ws.cell(r_, 1).alignment = wrap
+        ws.row_dimensions[r_].height = 15 * wrapped_lines(str(ws.cell(r_, 1).value),
+                                                          sum(widths.values()))
+    for column, width in widths.items():
+        ws.column_dimensions[column].width = width
     ws.freeze_panes = ws.cell(top + 1, 1)
 
 
@@ -265,9 +323,9 @@ def rules_summary(r: Rules) -> str:
 
 
 def xlsx_bytes(chart: Chart, optimal: Analysis | None = None,
-                valued: Analysis | None = None) -> bytes:
+                valued: Analysis | None = None, card: CardSheet | None = None) -> bytes:
     buf = io.BytesIO()
-    _workbook(chart, optimal, valued).save(buf)
+    _workbook(chart, optimal, valued, card).save(buf)
     return reproducible_zip(buf.getvalue())   # SOURCE_DATE_EPOCH pins its times
 
 
@@ -300,11 +358,16 @@ def chart_paths(out: str | Path) -> tuple[Path, Path]:
 
 
 def save_chart(chart: Chart, out: str | Path, optimal: Analysis | None = None,
-               valued: Analysis | None = None) -> list[Path]:
-    """Write the workbook and the CSVs beside it (see :func:`chart_paths`), all or nothing."""
+               valued: Analysis | None = None, card: CardSheet | None = None,
+               extra: dict[str, bytes | str] | None = None) -> list[Path]:
+    """Write the workbook and the CSVs beside it (see :func:`chart_paths`), and ``extra``
+    (file name -> content, e.g. the burn rule and the card's PDF) in the same folder: one
+    set, all or nothing."""
     xlsx, folder = chart_paths(out)
     files: dict[str | Path, bytes | str] = {folder / name: text.encode()
                                             for name, text in csv_texts(chart).items()}
-    files[xlsx] = xlsx_bytes(chart, optimal, valued)
+    files[xlsx] = xlsx_bytes(chart, optimal, valued, card)
+    for name, content in (extra or {}).items():
+        files[folder / name] = content
     return write_files(files)
 

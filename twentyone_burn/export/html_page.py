@@ -1,6 +1,11 @@
 """html_page: the report as one self-contained HTML page (inline CSS, figures embedded as
 base64 SVG; no scripts, no external resources).
 
+Printed (the ``@media print`` part of :data:`CSS`), the page is A4, the paper of the
+workbooks: headings stay with what follows them (and an introducing paragraph with its table
+or figure), no row is split across pages, a long table repeats its header row on each page, a
+table of at most :data:`SHORT_TABLE` rows, a figure and the rules file are kept whole.
+
 >>> from twentyone_burn.export.document import Document, Para, Section
 >>> page = render(Document("T", [], [Section("S", "s", [Para("a `b` & **c**")])]), {})
 >>> "<p>a <code>b</code> &amp; <strong>c</strong></p>" in page
@@ -15,7 +20,7 @@ import re
 
 from .document import Bullets, Code, Document, Figure, Para, Table
 
-__all__ = ["CSS", "render"]
+__all__ = ["CSS", "SHORT_TABLE", "render"]
 
 CSS = """
 body { font-family: -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
@@ -36,7 +41,28 @@ figure img { max-width: 100%; height: auto; border: 1px solid #eceff3; }
 figcaption { font-size: .88em; color: #555f6d; margin-top: .3em; }
 nav ol { columns: 2; font-size: .92em; }
 .meta td:first-child { font-weight: 600; }
+""" + """
+@page { size: A4; margin: 14mm 12mm 16mm; }
+@media print {
+  body { max-width: none; margin: 0; padding: 0; font-size: 10pt; line-height: 1.35; }
+  h1 { font-size: 17pt; margin-top: 0; }
+  h2 { font-size: 13pt; margin-top: 1.2em; }
+  h1, h2, caption { break-after: avoid; page-break-after: avoid; }
+  p:has(+ table), p:has(+ figure) { break-after: avoid; page-break-after: avoid; }
+  h2 + p, p:has(+ table), p:has(+ figure) { break-inside: avoid; page-break-inside: avoid; }
+  p, li { orphans: 3; widows: 3; }
+  table { font-size: 8.5pt; }
+  thead { display: table-header-group; }
+  tr, td, th, li { break-inside: avoid; page-break-inside: avoid; }
+  table.short, figure, pre, .meta { break-inside: avoid; page-break-inside: avoid; }
+  figure img { max-height: 235mm; }
+  code { word-break: break-all; }
+  a { color: inherit; text-decoration: none; }
+  tr:nth-child(even) td, th { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+}
 """
+#: a table of at most this many rows is kept whole on one printed page
+SHORT_TABLE = 25
 
 
 def _inline(text: str) -> str:
@@ -47,7 +73,7 @@ def _inline(text: str) -> str:
 
 def _table(t: Table) -> list[str]:
     align = t.alignment()
-    out = ["<table>"]
+    out = ['<table class="short">' if len(t.rows) <= SHORT_TABLE else "<table>"]
     if t.caption:
         out.append(f"<caption>{_inline(t.caption)}</caption>")
     out.append("<thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in t.columns)

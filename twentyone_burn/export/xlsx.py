@@ -4,8 +4,17 @@ PNG images.
 
 Every sheet starts with the line that identifies the report (game, version, rules hash, seed).
 
+Every sheet is set up for print (:func:`page_setup`): A4 (:data:`PAPER`), fit to the page's
+width, portrait or landscape by the sheet's width, the identity and heading rows (and a lone
+table's header) repeated on every page, the sheet name and page number in the footer. Columns
+are as wide as their content (:func:`text_width`, a Calibri 11 estimate), long text wraps at a
+cap. The Deals sheet (2,200 rows, 35 pages) is not for printing: its print area is its
+heading and a note saying so. Each figure sits whole on a page.
+
 >>> number_format("probability")
 '0.0000000000'
+>>> round(text_width("0.0000000000"), 1), text_width("ab") < text_width("AB")
+(11.6, True)
 """
 
 from __future__ import annotations
@@ -20,13 +29,26 @@ from openpyxl import Workbook
 from openpyxl.drawing.image import Image
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.pagebreak import Break
 
 from ..io import reproducible_zip
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..report.results import Report
 
-__all__ = ["number_format", "render"]
+__all__ = ["PAPER", "PORTRAIT_UNITS", "LANDSCAPE_UNITS", "number_format", "page_setup",
+           "render", "text_width", "wrapped_lines"]
+
+#: The one paper size of every workbook the toolkit writes (openpyxl's ``paperSize`` code 9,
+#: A4, 210 x 297 mm). A4 is the ISO 216 size, the paper of nearly every country outside North
+#: America and the size the issue's page counts were measured on; a layout fitted to A4's
+#: width also fits US Letter (6 mm wider), and the sheets set to fit one page are rescaled by
+#: Excel and LibreOffice for whatever paper the printer has.
+PAPER = 9
+#: Printable width in Excel column-width units (about 5.25 pt each at Calibri 11) on A4 with
+#: :func:`page_setup`'s 0.5-inch side margins, portrait and landscape, at 100 %.
+PORTRAIT_UNITS = 98
+LANDSCAPE_UNITS = 145
 
 _FORMATS = {
     "probability": "0.0000000000",
@@ -35,14 +57,59 @@ _FORMATS = {
     "count": "#,##0",
     "short": "0.0000",
 }
-_BOLD = Font(bold=True)
-_TITLE = Font(bold=True, size=14)
+#: every font is named: a font without a name is the application's default (a serif font in
+#: LibreOffice), wider than the Calibri the column widths are measured for
+_FONT = "Calibri"
+_BOLD = Font(name=_FONT, bold=True)
+_TITLE = Font(name=_FONT, bold=True, size=14)
 _HEAD_FILL = PatternFill("solid", fgColor="F1F3F6")
+_TOP = Alignment(wrap_text=True, vertical="top")
+_NARROW = frozenset(" .,:;'|!()[]{}ijlrtf-")
+_WIDE = frozenset("mwMW%@")
+#: the widest a column gets (Excel units) unless its sheet says otherwise; longer text wraps
+_CAP = 60
+_LINE = 15.0   # points per line of Calibri 11
+#: rows of the Deals sheet an A4 portrait page holds at its fit-to-width scale (measured with
+#: LibreOffice: 2,204 rows print as 35 pages)
+_DEAL_ROWS = 63
 
 
 def number_format(kind: str) -> str:
     """The Excel number format of a kind of figure (probability, signed, percent, ...)."""
     return _FORMATS[kind]
+
+
+def text_width(text: str, size: float = 11, bold: bool = False) -> float:
+    """About how many Excel column-width units (the width of a digit) ``text`` needs."""
+    units = sum(0.55 if ch in _NARROW else 1.4 if ch in _WIDE else
+                1.15 if ch.isupper() else 1.0 for ch in text)
+    return units * size / 11 * (1.08 if bold else 1.0)
+
+
+def page_setup(ws, *, landscape: bool, fit_height: int = 0, title_rows: str | None = None,
+               footer: str = "") -> None:
+    """Print setup of a sheet: A4, fit to one page wide (and ``fit_height`` pages tall; 0 = as
+    many as needed), rows repeated on every page, the sheet name and page in the footer.
+
+    >>> ws = Workbook().active
+    >>> page_setup(ws, landscape=True, fit_height=1, title_rows="1:2")
+    >>> ws.page_setup.paperSize, ws.page_setup.orientation, ws.print_title_rows
+    (9, 'landscape', '$1:$2')
+    """
+    ws.page_setup.paperSize = PAPER
+    ws.page_setup.orientation = "landscape" if landscape else "portrait"
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = fit_height
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_margins.left = ws.page_margins.right = 0.5
+    ws.page_margins.top = ws.page_margins.bottom = 0.6
+    ws.page_margins.header = ws.page_margins.footer = 0.3
+    if title_rows:
+        ws.print_title_rows = title_rows
+    for part, text in ((ws.oddFooter.left, "&A"), (ws.oddFooter.center, footer),
+                       (ws.oddFooter.right, "page &P of &N")):
+        if text:
+            part.text, part.size = text, 8
 
 
 def _identity(report: Report) -> str:
@@ -57,7 +124,7 @@ def _identity(report: Report) -> str:
 def _sheet(wb: Workbook, title: str, report: Report, heading: str):
     ws = wb.create_sheet(title)
     ws["A1"] = _identity(report)
-    ws["A1"].font = Font(italic=True, size=9, color="555F6D")
+    ws["A1"].font = Font(name=_FONT, italic=True, size=9, color="555F6D")
     ws["A2"] = heading
     ws["A2"].font = _TITLE
     return ws
@@ -74,6 +141,8 @@ def _table(ws, row: int, columns: Sequence[str], rows: Sequence[Sequence[Any]],
         for c, v in enumerate(values, 1):
             cell = ws.cell(i, c, v)
             fmt = formats[c - 1] if c - 1 < len(formats) else None
+            if fmt == "short" and isinstance(v, int) and not isinstance(v, bool):
+                fmt = "count"   # a whole number (rounds, a seed) without decimals
             if fmt and isinstance(v, (int, float)) and not isinstance(v, bool):
                 cell.number_format = _FORMATS[fmt]
     return row + len(rows) + 2
@@ -95,9 +164,128 @@ def _value(v: Any) -> Any:
     return v
 
 
-def _widths(ws, widths: Sequence[int]) -> None:
-    for i, w in enumerate(widths, 1):
-        ws.column_dimensions[get_column_letter(i)].width = w
+def _shown(cell) -> str:
+    """The text a cell shows (its number formatted as the sheet formats it)."""
+    v = cell.value
+    if v is None:
+        return ""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return str(v)
+    fmt = cell.number_format
+    if fmt == _FORMATS["count"]:
+        return f"{v:,.0f}"
+    if fmt in _FORMATS.values():   # fixed digits: as many as the format's first section has
+        head = fmt.split(";")[0]
+        digits = len(head.split(".")[1].rstrip("%")) if "." in head else 0
+        sign = "+" if head.startswith("+") else ""
+        text = f"{100 * v if head.endswith('%') else v:{sign}.{digits}f}"
+        return text + ("%" if head.endswith("%") else "")
+    return f"{v:.10g}"
+
+
+def wrapped_lines(text: str, width: float, size: float = 11, bold: bool = False) -> int:
+    """Lines ``text`` wraps to in a cell ``width`` units wide (with a tenth to spare).
+
+    >>> wrapped_lines("x" * 50, 40), wrapped_lines("a\\nb", 40)
+    (2, 2)
+    """
+    return sum(max(1, -int(-1.1 * text_width(part, size, bold) // max(width - 1, 1)))
+               for part in text.split("\n"))
+
+
+def _finish(ws, report: Report, caps: Sequence[float] = (), *, header_row: int | None = None,
+            wide: Sequence[tuple[int, int, int]] = (), portrait: bool = False) -> None:
+    """Lay a finished sheet out for screen and paper.
+
+    Columns as wide as their widest cell (up to ``caps[i]``, else :data:`_CAP`); a longer cell
+    wraps and its row grows. ``wide``: (row, first column, last column) of a cell merged across
+    columns (long text). The identity and heading rows are merged across the table's width and
+    wrap. ``header_row``: the one table's header, repeated on every page with rows 1-2.
+    Landscape when wider than a portrait page, unless ``portrait`` (a long table: more rows a
+    page at a slightly smaller scale).
+    """
+    ncols = max(ws.max_column, 1)
+    merged = {(r, c) for r, c, _ in wide} | {(1, 1), (2, 1)}
+    need = [0.0] * (ncols + 1)
+    for row in ws.iter_rows(min_row=3):
+        for cell in row:
+            if (cell.row, cell.column) in merged or cell.value is None:
+                continue
+            bold = bool(cell.font and cell.font.b)
+            need[cell.column] = max(need[cell.column], text_width(_shown(cell), bold=bold))
+    widths = [0.0] + [min(caps[c - 1] if c - 1 < len(caps) else _CAP, max(need[c] + 2, 5))
+                      for c in range(1, ncols + 1)]
+    for c in range(1, ncols + 1):
+        ws.column_dimensions[get_column_letter(c)].width = round(widths[c], 1)
+    heights: dict[int, float] = {}
+    for row in ws.iter_rows(min_row=3):
+        for cell in row:
+            text = _shown(cell)
+            if (cell.row, cell.column) in merged or not text:
+                continue
+            if text_width(text) > widths[cell.column] - 1:
+                cell.alignment = _TOP
+                n = wrapped_lines(text, widths[cell.column], bold=bool(cell.font and cell.font.b))
+                heights[cell.row] = max(heights.get(cell.row, _LINE), n * _LINE)
+    for r, first, last in wide:
+        ws.merge_cells(start_row=r, start_column=first, end_row=r, end_column=last)
+        ws.cell(r, first).alignment = _TOP
+        ws.cell(r, 1).alignment = _TOP
+        n = wrapped_lines(_shown(ws.cell(r, first)), sum(widths[first:last + 1]))
+        heights[r] = max(heights.get(r, _LINE), n * _LINE)
+    total = sum(widths)
+    for r, size, line in ((1, 9, 12.0), (2, 14, 19.0)):
+        ws.merge_cells(start_row=r, start_column=1, end_row=r, end_column=ncols)
+        ws.cell(r, 1).alignment = Alignment(wrap_text=True, vertical="top")
+        heights[r] = wrapped_lines(_shown(ws.cell(r, 1)), total, size, bold=r == 2) * line
+    for r, h in heights.items():
+        ws.row_dimensions[r].height = h
+        if h > _LINE:   # a tall row: every cell at its top, each label beside its text
+            for cell in ws[r]:
+                if cell.value is not None and not (cell.alignment and cell.alignment.wrap_text):
+                    cell.alignment = Alignment(horizontal=cell.alignment.horizontal,
+                                               vertical="top")
+    rows = "1:2" if header_row is None else f"1:{header_row}"
+    page_setup(ws, landscape=total > PORTRAIT_UNITS and not portrait, title_rows=rows,
+               footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
+                      f"{report.rules_hash[:12]}")
+
+
+#: the Figures sheet: ten columns of this width make the page's width at 100 % (A4 portrait)
+_FIGURE_COLUMNS = 10
+_FIGURE_COLUMN = 9.0
+_FIGURE_PX = _FIGURE_COLUMNS * int(7 * _FIGURE_COLUMN + 5)   # column width -> pixels
+#: pixels of figure a portrait A4 page holds below the repeated title rows (96 px an inch)
+_PAGE_PX = 880
+
+
+def _figures(ws, report: Report, figures_png: dict[str, bytes]) -> None:
+    """Each figure the page's width, whole on one page: a page break before one that would
+    not fit below the last."""
+    for c in range(1, _FIGURE_COLUMNS + 1):
+        ws.column_dimensions[get_column_letter(c)].width = _FIGURE_COLUMN
+    row, used = 4, 0
+    for png in figures_png.values():
+        img = Image(io.BytesIO(png))
+        scale = _FIGURE_PX / img.width
+        img.width, img.height = int(img.width * scale), int(img.height * scale)
+        if used and used + img.height > _PAGE_PX:
+            ws.row_breaks.append(Break(id=row - 1))
+            used = 0
+        ws.add_image(img, f"A{row}")
+        rows = -(-img.height // 20) + 2          # default rows are 20 px tall
+        row += rows
+        used += rows * 20
+    last = get_column_letter(_FIGURE_COLUMNS)
+    for r, size, line in ((1, 9, 12.0), (2, 14, 19.0)):
+        ws.merge_cells(f"A{r}:{last}{r}")
+        ws.cell(r, 1).alignment = Alignment(wrap_text=True, vertical="top")
+        ws.row_dimensions[r].height = wrapped_lines(_shown(ws.cell(r, 1)),
+                                             _FIGURE_COLUMNS * _FIGURE_COLUMN, size) * line
+    ws.print_area = f"A1:{last}{row}"
+    page_setup(ws, landscape=False, title_rows="1:2",
+               footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
+                      f"{report.rules_hash[:12]}")
 
 
 def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
@@ -140,21 +328,23 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
                  ["expected return, simulated (SE)", sim.mean_se, sim.label]]
     row = _table(ws, row, ["figure", "value", "source"], rows,
                  [None, "signed", None])
+    prose = []
     for label, text in (("Strategy", r.strategy), ("Post-split strategy",
                                                     r.post_split_strategy),
                         ("Rounding", r.rounding)):
         ws.cell(row, 1, label).font = _BOLD
-        ws.cell(row, 2, text).alignment = Alignment(wrap_text=True, vertical="top")
-        ws.row_dimensions[row].height = 15 * (len(text) // 90 + 1)
+        ws.cell(row, 2, text)
+        prose.append((row, 2, 3))
         row += 1
-    _widths(ws, [48, 90, 40])
+    # B holds the rules hash unwrapped; the canonical JSON and the prose wrap
+    _finish(ws, r, [46, text_width(r.rules_hash) + 2, 62], wide=prose)
 
     ws = _sheet(wb, "Rules", r, "The rules")
     row = _table(ws, 4, ["option", "value"],
                  [[k, str(v) if isinstance(v, bool) else v] for k, v in r.rules.to_dict().items()])
     row = _table(ws, row, ["the rules in words"], [[w] for w in r.rules_words])
     row = _table(ws, row, ["rules file (TOML)"], [[line] for line in r.rules_toml.splitlines()])
-    _widths(ws, [110, 20])
+    _finish(ws, r, [90, 12])
 
     if r.return_table is not None:
         ws = _sheet(wb, "Return table", r, "Return table (exact; split rows: expected hands "
@@ -166,20 +356,20 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
         c = ws.cell(row - 1, 5, float(t["contribution"].sum()))
         c.number_format = _FORMATS["signed"]
         c.font = _BOLD
-        _widths(ws, [42, 16, 8, 16, 16])
+        _finish(ws, r, header_row=4)
 
     ws = _sheet(wb, "By up card", r, "Expected return by up card (exact)")
     _frame(ws, 4, r.burn["by_up"], {"probability": "probability", "ev": "signed",
                                     "contribution": "signed",
                                     "average_total_wager": "probability"})
-    _widths(ws, [8, 16, 16, 16, 20])
+    _finish(ws, r, header_row=4)
 
     ws = _sheet(wb, "Dealer", r, "Dealer final totals by up card (exact; full shoe less the "
                                  "up card)")
     cols = ["17", "18", "19", "20", "21", "22", "23+", "bust"]
     row = _frame(ws, 4, r.dealer, {c: "probability" for c in cols})
     _frame(ws, row, r.dealer_overall, {c: "probability" for c in cols})
-    _widths(ws, [6, 10] + [14] * len(cols))
+    _finish(ws, r)
 
     b = r.burn
     ws = _sheet(wb, "Burn", r, "The player's burn (exact)")
@@ -197,7 +387,7 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
                                  "unavoidable": "probability", "ev": "signed",
                                  "contribution": "signed", "split_hands": "short",
                                  "split_hands_doubled": "short", "split_gain": "signed"})
-    _widths(ws, [40, 16, 16, 16, 16, 16, 16, 16, 16, 16, 16])
+    _finish(ws, r)
 
     if len(r.variations):
         ws = _sheet(wb, "Rule variations", r, "Effect of each rule (exact)")
@@ -205,7 +395,7 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
         _frame(ws, 4, v, {"expected_return": "signed", "house_edge": "percent",
                           "element_of_risk": "percent", "average_total_wager": "probability",
                           "change": "signed"})
-        _widths(ws, [12, 34, 30, 8, 66, 16, 12, 14, 18, 16])
+        _finish(ws, r, [_CAP] * 4 + [40], header_row=4)   # the rules hash wraps
 
     if sim is not None:
         ws = _sheet(wb, "Simulation", r, f"Per-round figures ({sim.label})")
@@ -221,7 +411,7 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
         row = _frame(ws, row, sim.frequencies, {"probability": "probability",
                                                 "se": "probability"})
         _frame(ws, row, sim.net, {"probability": "probability", "se": "probability"})
-        _widths(ws, [24, 70, 16])
+        _finish(ws, r, [24, 70])
 
     if r.verification is not None:
         v = r.verification
@@ -234,23 +424,30 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
                [[c["name"], c["kind"], c["statistic"], c["dof"], c["p_value"],
                  c["threshold"], c["result"]] for c in v["checks"]],
                [None, None, "short", None, None, None, None])
-        _widths(ws, [34, 90, 12, 6, 12, 12, 8])
+        _finish(ws, r, [34, 70])
 
     ws = _sheet(wb, "Deals", r, "Every deal (exact): probability, best burn, play and EV")
     _frame(ws, 4, r.deals, {"probability": "probability", "ev": "signed",
                             "ev_second": "signed", "wager": "short", "split_hands": "short",
                             "split_doubles": "short"})
-    _widths(ws, [6, 8, 14, 6, 6, 6, 8, 16, 10, 12, 14, 8, 16])
+    _finish(ws, r, header_row=4, portrait=True)
+    # not for printing: 2,200 rows would take 35 A4 pages; the print area is the heading and
+    # this note (clear it to print every row: the setup above repeats the header on each page)
+    ws["A3"] = (f"Not for printing: the {len(r.deals):,} deals are for looking up and "
+                "filtering on screen; the printed page is this note. To print them all (about "
+                f"{-(-len(r.deals) // _DEAL_ROWS)} A4 pages, the header row on each), clear "
+                "the print area.")
+    ws["A3"].font = Font(name=_FONT, italic=True)
+    last = get_column_letter(ws.max_column)
+    ws.merge_cells(f"A3:{last}3")
+    ws["A3"].alignment = _TOP
+    ws.row_dimensions[3].height = _LINE * wrapped_lines(
+        ws["A3"].value, sum(ws.column_dimensions[get_column_letter(c)].width
+                            for c in range(1, ws.max_column + 1)))
+    ws.print_area = f"A1:{last}3"
 
     if figures_png:
-        ws = _sheet(wb, "Figures", r, "Figures")
-        row = 4
-        for png in figures_png.values():
-            img = Image(io.BytesIO(png))
-            scale = 900 / img.width
-            img.width, img.height = int(img.width * scale), int(img.height * scale)
-            ws.add_image(img, f"A{row}")
-            row += img.height // 20 + 3
+        _figures(_sheet(wb, "Figures", r, "Figures"), r, figures_png)
     out = io.BytesIO()
     wb.save(out)
     return reproducible_zip(out.getvalue())   # SOURCE_DATE_EPOCH pins its times
