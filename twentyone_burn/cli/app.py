@@ -16,7 +16,7 @@ import typer
 
 from ..rules import RulesError
 from ..shoe import CardError
-from . import analyze, charts, report, simulate
+from . import analyze, charts, design, report, simulate
 from .common import InputError as InputError
 from .common import VersionOpt, flag, run_main
 
@@ -38,7 +38,7 @@ def _root(show_version: bool = VersionOpt,
     """Exact combinatorial analyser for the casino game 21 Burn."""
 
 
-for _module in (analyze, simulate, charts, report):
+for _module in (analyze, simulate, charts, report, design):
     _module.register(app)
 
 _COMMAND: Any = None

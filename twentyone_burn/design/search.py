@@ -1,0 +1,422 @@
+"""search: the design search - every rule set valued exactly, in parallel, cached, ranked.
+
+:func:`design` values the rule sets of :func:`~twentyone_burn.design.space.rule_sets` under
+optimal play (:func:`~twentyone_burn.engine.game.analyze`), keeps those within the tolerance
+of the target house edge, ranks them (simplest first, then nearest the target) and derives
+the printable chart (:func:`~twentyone_burn.charts.derive.derive_chart`) of the best few.
+
+Where the work runs: in this process (one worker), in local worker processes (forked, each
+dying with its parent, Ctrl-C the parent's alone: the patterns of
+:mod:`twentyone_burn.sim.executors`), or on a Dask cluster. Each finished valuation is kept in
+the result cache at once, so a search that is interrupted resumes where it stopped. The
+cache's key mirrors :mod:`twentyone_burn.engine.cache`'s: the package version, the rules hash,
+the source of every module the figures come from (``rules.py``, ``shoe.py``, ``tables.py``,
+``engine/*.py``, and ``charts/*.py`` for charts), the Python, numpy and numba versions and the
+machine type. A valuation is the same computation wherever it runs (the engine's results do
+not depend on its thread count), and the rows are sorted by their values and words, so the
+table does not depend on the number of workers, on Dask, or on what came from the cache.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import ctypes
+import ctypes.util
+import functools
+import hashlib
+import itertools
+import json
+import math
+import multiprocessing
+import os
+import signal
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..engine.cache import cache_folder
+from ..io import write_file
+from ..rules import Rules, shorten
+from .results import DesignResult, DesignRow
+from .space import DesignError, RuleSet, parse_knobs, rule_sets
+
+__all__ = ["DEFAULT_CHARTS", "DEFAULT_TOLERANCE", "chart_figures", "design", "optimal_figures",
+           "valuation"]
+
+#: the tolerance around the target house edge when none is given
+DEFAULT_TOLERANCE = 0.005
+#: how many of the best rule sets get their chart derived when not told
+DEFAULT_CHARTS = 10
+#: the kinds of valuation: optimal play, the derived chart
+KINDS = ("optimal", "chart")
+_FORMAT = 1
+_MAX_BYTES = 1 << 20
+_SOURCES = {"optimal": ("rules.py", "shoe.py", "tables.py", "engine/*.py"),
+            "chart": ("rules.py", "shoe.py", "tables.py", "engine/*.py", "charts/*.py")}
+_PR_SET_PDEATHSIG = 1
+
+
+# -- one valuation -----------------------------------------------------------------------------
+def optimal_figures(rules: Rules) -> dict[str, Any]:
+    """The figures the table needs from the exact analysis under optimal play.
+
+    >>> f = optimal_figures(Rules(decks=None))
+    >>> round(f["house_edge"], 6), round(f["hands_per_round"], 6)
+    (-0.278343, 1.263118)
+    """
+    from ..engine.game import analyze
+    a = analyze(rules)
+    p = a.probabilities
+    split = p.get("forced_split", p.get("split", 0.0))
+    figures = {"expected_return": a.expected_return, "house_edge": a.house_edge,
+               "element_of_risk": a.element_of_risk,
+               "average_total_wager": a.average_total_wager, "forced_split": split,
+               "kept_hard": p["kept_hard"], "kept_soft": p["kept_soft"],
+               "kept_pair": p["kept_pair"],
+               "hands_per_round": (1.0 - split) + p["split_hands_per_round"]}
+    return {k: float(v) for k, v in figures.items()}  # plain floats: JSON and the cache
+
+
+def chart_figures(rules: Rules) -> dict[str, Any]:
+    """The derived printable chart's exact expected return, optimal play's, and the
+    derivation's iterations (:func:`~twentyone_burn.charts.derive.derive_chart`)."""
+    from ..charts.derive import derive_chart
+    d = derive_chart(rules)
+    er, best = float(d.expected_return), float(d.optimal_return)
+    return {"expected_return": er, "optimal_return": best, "house_edge": -er,
+            "cost": best - er, "iterations": int(d.iterations),
+            "best_iteration": int(d.best_iteration)}
+
+
+def valuation(kind: str, rules: Rules) -> dict[str, Any]:
+    """One valuation of a rule set: ``kind`` "optimal" (:func:`optimal_figures`) or "chart"
+    (:func:`chart_figures`); what a worker runs."""
+    return optimal_figures(rules) if kind == "optimal" else chart_figures(rules)
+
+
+# -- the result cache --------------------------------------------------------------------------
+@functools.cache
+def _code_key(kind: str) -> str | None:
+    return _read_code_key(kind)
+
+
+def _read_code_key(kind: str) -> str | None:
+    """SHA-256 of what, besides the rules, a valuation of ``kind`` depends on."""
+    from importlib import metadata
+
+    package = Path(__file__).resolve().parents[1]
+    h = hashlib.sha256()
+    try:
+        files = sorted({p for pattern in _SOURCES[kind] for p in package.glob(pattern)})
+        if not files:
+            return None
+        for p in files:
+            h.update(p.relative_to(package).as_posix().encode() + b"\0")
+            h.update(hashlib.sha256(p.read_bytes()).digest())
+    except OSError:
+        return None
+    libraries = []
+    for name in ("numpy", "numba"):
+        try:
+            libraries.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            libraries.append(f"{name} none")
+    context = [f"twentyone-burn {__version__}", sys.version, sys.platform, os.uname().machine,
+               *libraries]
+    h.update("\n".join(context).encode())
+    return h.hexdigest()
+
+
+def _entry(kind: str, rules: Rules) -> tuple[Path, str] | None:
+    folder = cache_folder()
+    code = _code_key(kind) if folder is not None else None
+    if folder is None or code is None:
+        return None
+    key = hashlib.sha256(f"{_FORMAT}\n{kind}\n{rules.rules_hash}\n{code}".encode()).hexdigest()
+    return folder / f"design-{kind}-{rules.rules_hash}.json", key
+
+
+def _load(kind: str, rules: Rules) -> dict[str, Any] | None:
+    """A cached valuation if one is whole and carries the right key, else None."""
+    entry = _entry(kind, rules)
+    if entry is None:
+        return None
+    path, key = entry
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_MAX_BYTES + 1)
+    except OSError:
+        return None
+    head, newline, body = data.partition(b"\n")
+    if not newline or len(data) > _MAX_BYTES:
+        return None
+    try:
+        header = json.loads(head)
+        if not (isinstance(header, dict) and header.get("format") == _FORMAT
+                and header.get("key") == key
+                and header.get("sha256") == hashlib.sha256(body).hexdigest()):
+            return None
+        figures = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(figures, dict) and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in figures.values())):
+        return None
+    return figures
+
+
+def _store(kind: str, rules: Rules, figures: dict[str, Any]) -> None:
+    """Keep a valuation (atomically; skipped if the cache cannot be written or the sources
+    changed while it was computed)."""
+    entry = _entry(kind, rules)
+    if entry is None or _read_code_key(kind) != _code_key(kind):
+        return
+    path, key = entry
+    data = json.dumps(figures, separators=(",", ":")).encode()
+    header = json.dumps({"format": _FORMAT, "key": key,
+                         "sha256": hashlib.sha256(data).hexdigest()}).encode()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_file(path, header + b"\n" + data, sync=False)
+    except OSError:
+        pass
+
+
+# -- where the valuations run ------------------------------------------------------------------
+def _die_with_parent(parent: int) -> None:
+    """Ask the kernel to kill this process when its parent dies (Linux ``PR_SET_PDEATHSIG``),
+    and exit now if the parent is already gone (as the simulator's workers do)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):   # pragma: no cover - no libc to ask
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
+def _worker_init(parent: int, threads: int) -> None:
+    _die_with_parent(parent)
+    # the engine's threads share the cores with the other workers
+    os.environ.setdefault("TWENTYONE_BURN_THREADS", str(threads))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+class _Workers:
+    """This process, a pool of local processes or a Dask client, kept for the whole search;
+    :meth:`run` yields (task index, figures) as the valuations finish."""
+
+    def __init__(self, workers: int, scheduler: Any) -> None:
+        self.workers, self.scheduler = workers, scheduler
+        self._pool: cf.ProcessPoolExecutor | None = None
+        self._client: Any = None
+        self._own_client = False
+
+    @property
+    def where(self) -> str:
+        if self.scheduler is not None:
+            return f"Dask scheduler {self._address()}"
+        return "this process" if self.workers <= 1 else f"{self.workers} local processes"
+
+    def _address(self) -> str:
+        s = self.scheduler
+        if isinstance(s, str):
+            return s
+        return str(getattr(getattr(s, "scheduler", None), "address", None) or s)
+
+    def run(self, tasks: list[tuple[str, Rules]]) -> Iterator[tuple[int, dict[str, Any]]]:
+        if self.scheduler is not None:
+            yield from self._dask(tasks)
+        elif self.workers <= 1 or len(tasks) <= 1:
+            for i, (kind, rules) in enumerate(tasks):
+                yield i, valuation(kind, rules)
+        else:
+            yield from self._local(tasks)
+
+    def _local(self, tasks: list[tuple[str, Rules]]) -> Iterator[tuple[int, dict[str, Any]]]:
+        if self._pool is None:
+            # fork where the platform has it: the workers inherit the loaded engine
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+            threads = max(1, (os.cpu_count() or 1) // self.workers)
+            self._pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
+                                                initializer=_worker_init,
+                                                initargs=(os.getpid(), threads))
+        futs = {self._pool.submit(valuation, kind, rules): i
+                for i, (kind, rules) in enumerate(tasks)}
+        for f in cf.as_completed(futs):
+            yield futs[f], f.result()
+
+    def _dask(self, tasks: list[tuple[str, Rules]]) -> Iterator[tuple[int, dict[str, Any]]]:
+        try:
+            from dask.distributed import Client, as_completed
+        except ImportError:
+            raise DesignError("--scheduler needs dask.distributed: pip install "
+                              "'twentyone-burn[dist]'") from None
+        if self._client is None:
+            if isinstance(self.scheduler, Client):
+                self._client = self.scheduler
+            else:
+                try:
+                    self._client = Client(self.scheduler, timeout=30)
+                except (OSError, TimeoutError) as e:
+                    raise DesignError(f"cannot reach the Dask scheduler at "
+                                      f"{shorten(self._address())} ({type(e).__name__})") \
+                        from None
+                self._own_client = True
+        client = self._client
+        futs = {client.submit(valuation, kind, rules, pure=False): i
+                for i, (kind, rules) in enumerate(tasks)}
+        try:
+            for f in as_completed(futs):
+                try:
+                    yield futs[f], f.result()
+                except (cf.CancelledError, asyncio.CancelledError, OSError):
+                    raise DesignError(f"lost the Dask scheduler at {self._address()}; run the "
+                                      "same command again to resume from the cache") from None
+        finally:
+            if not all(f.done() for f in futs):
+                client.cancel(list(futs))
+
+    def close(self, finished: bool) -> None:
+        """Shut the pool down (killing its workers unless the search ``finished``) and close
+        a Dask client this search opened."""
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            if finished:
+                pool.shutdown(wait=True)
+            else:
+                procs = list((getattr(pool, "_processes", None) or {}).values())
+                pool.shutdown(wait=False, cancel_futures=True)
+                for p in procs:
+                    if p.is_alive():
+                        p.kill()
+                for p in procs:
+                    p.join(timeout=5)
+                pool.shutdown(wait=True)
+        if self._client is not None and self._own_client:
+            try:
+                self._client.close(timeout=5)
+            except Exception:   # pragma: no cover - the scheduler is gone
+                pass
+        self._client = None
+
+
+# -- the search --------------------------------------------------------------------------------
+def _check(target_edge: float, tolerance: float, charts: int, workers: int) -> None:
+    if isinstance(target_edge, bool) or not isinstance(target_edge, (int, float)) or \
+            not (math.isfinite(target_edge) and -1 < target_edge < 1):
+        raise DesignError(f"the target edge must be a fraction above -1 and below 1 (e.g. "
+                          f"0.02 for 2%), not {shorten(target_edge)}")
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or \
+            not (math.isfinite(tolerance) and 0 < tolerance < 2):
+        raise DesignError(f"the tolerance must be a fraction above 0 (e.g. 0.005 for 0.5%), "
+                          f"not {shorten(tolerance)}")
+    if isinstance(charts, bool) or not isinstance(charts, int) or charts < 0:
+        raise DesignError(f"charts must be a whole number from 0 up, not {shorten(charts)}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise DesignError(f"workers must be a whole number from 1 up, not {shorten(workers)}")
+
+
+def _rank_key(target: float, s: RuleSet, f: dict[str, Any]) -> tuple[Any, ...]:
+    return (len(s.changes), abs(f["house_edge"] - target), s.words, s.rules.rules_hash)
+
+
+def design(base: Rules, target_edge: float, *, tolerance: float = DEFAULT_TOLERANCE,
+           knobs: str | dict[str, tuple[Any, ...]] | None = None, max_changes: int = 2,
+           charts: int = DEFAULT_CHARTS, workers: int | None = None, scheduler: Any = None,
+           progress: Callable[[int, int, str], None] | None = None,
+           use_cache: bool = True) -> DesignResult:
+    """Search the rule sets that change at most ``max_changes`` of ``knobs`` from ``base``
+    for those whose exact house edge under optimal play is within ``tolerance`` of
+    ``target_edge``; rank them (fewest changes, then nearest the target) and derive the chart
+    of the first ``charts``.
+
+    ``knobs``: ``--knobs`` text, a dict knob -> values (:func:`~.space.parse_knobs`), or None
+    for the default knobs. ``workers``: local processes (None: every core; 1: this process);
+    ``scheduler``: a Dask scheduler address or ``Client`` instead. ``progress(done, total,
+    step)`` after each valuation; ``use_cache``: read and write the result cache.
+
+    >>> r = design(Rules(decks=None), -0.2, tolerance=0.1, knobs="dealer_bust_push=22",
+    ...            max_changes=1, charts=0, workers=1, use_cache=False)
+    >>> [(row.rank, row.rule_changes, round(row.house_edge, 4)) for row in r.rows]
+    [(1, 'the rule sheet', -0.2783), (2, 'a dealer 22 pushes', -0.1582)]
+    """
+    n_workers = (os.cpu_count() or 1) if workers is None else workers
+    _check(target_edge, tolerance, charts, n_workers)
+    space = parse_knobs(knobs) if knobs is None or isinstance(knobs, str) else dict(knobs)
+    sets = rule_sets(base, space, max_changes)
+    t0 = time.perf_counter()
+    computed = cached = 0
+    done, total = 0, len(sets) + min(charts, len(sets))
+    pool = _Workers(n_workers, scheduler)
+
+    def value(kind: str, wanted: list[Rules], step: str) -> dict[str, dict[str, Any]]:
+        """Figures by rules hash for every rule set of ``wanted``: cached or computed now."""
+        nonlocal computed, cached, done
+        out: dict[str, dict[str, Any]] = {}
+        todo: dict[str, Rules] = {}
+        for r in wanted:
+            if r.rules_hash in out or r.rules_hash in todo:
+                continue
+            hit = _load(kind, r) if use_cache else None
+            if hit is not None:
+                out[r.rules_hash] = hit
+                cached += 1
+                done += 1
+            else:
+                todo[r.rules_hash] = r
+        if progress is not None:
+            progress(done, total, step)
+        tasks = [(kind, r) for r in todo.values()]
+        for i, figures in pool.run(tasks):
+            r = tasks[i][1]
+            out[r.rules_hash] = figures
+            if use_cache:
+                _store(kind, r, figures)
+            computed += 1
+            done += 1
+            if progress is not None:
+                progress(done, total, step)
+        return out
+
+    finished = False
+    timings: dict[str, float] = {}
+    try:
+        opt = value("optimal", [s.rules for s in sets], "optimal play")
+        timings["optimal play"] = time.perf_counter() - t0
+        within = [s for s in sets if abs(opt[s.rules.rules_hash]["house_edge"] - target_edge)
+                  <= tolerance]
+        within.sort(key=lambda s: _rank_key(target_edge, s, opt[s.rules.rules_hash]))
+        total = done + min(charts, len(within))
+        t1 = time.perf_counter()
+        chart = value("chart", [s.rules for s in within[:charts]], "charts") if charts else {}
+        if charts:
+            timings["charts"] = time.perf_counter() - t1
+        finished = True
+    finally:
+        pool.close(finished)
+    rank_of = {frozenset(s.changes): rank for rank, s in enumerate(within, 1)}
+    rows = []
+    for rank, s in enumerate(within, 1):
+        parts = [rank_of[frozenset(c)] for n in range(len(s.changes))
+                 for c in itertools.combinations(s.changes, n) if frozenset(c) in rank_of]
+        f = opt[s.rules.rules_hash]
+        c = chart.get(s.rules.rules_hash) if rank <= charts else None
+        rows.append(DesignRow(
+            rank=rank, changes=len(s.changes), rule_changes=s.words, toml_keys=s.toml,
+            rules=s.rules, house_edge=f["house_edge"], element_of_risk=f["element_of_risk"],
+            expected_return=f["expected_return"], average_total_wager=f["average_total_wager"],
+            forced_split=f["forced_split"], kept_hard=f["kept_hard"], kept_soft=f["kept_soft"],
+            kept_pair=f["kept_pair"], hands_per_round=f["hands_per_round"],
+            chart_house_edge=None if c is None else c["house_edge"],
+            chart_cost=None if c is None else c["cost"], includes=min(parts, default=None)))
+    return DesignResult(base=base, target_edge=float(target_edge), tolerance=float(tolerance),
+                        knobs=space, max_changes=max_changes, charts=charts, rows=tuple(rows),
+                        searched=len(sets), computed=computed, cached=cached,
+                        seconds=time.perf_counter() - t0, where=pool.where, timings=timings)
