@@ -194,7 +194,8 @@ def wrapped_lines(text: str, width: float, size: float = 11, bold: bool = False)
 
 
 def _finish(ws, report: Report, caps: Sequence[float] = (), *, header_row: int | None = None,
-            wide: Sequence[tuple[int, int, int]] = (), portrait: bool = False) -> None:
+            wide: Sequence[tuple[int, int, int]] = (), portrait: bool = False,
+            fit_height: int = 0) -> None:
     """Lay a finished sheet out for screen and paper.
 
     Columns as wide as their widest cell (up to ``caps[i]``, else :data:`_CAP`); a longer cell
@@ -202,7 +203,7 @@ def _finish(ws, report: Report, caps: Sequence[float] = (), *, header_row: int |
     columns (long text). The identity and heading rows are merged across the table's width and
     wrap. ``header_row``: the one table's header, repeated on every page with rows 1-2.
     Landscape when wider than a portrait page, unless ``portrait`` (a long table: more rows a
-    page at a slightly smaller scale).
+    page at a slightly smaller scale). ``fit_height``: pages tall (0: as many as needed).
     """
     ncols = max(ws.max_column, 1)
     merged = {(r, c) for r, c, _ in wide} | {(1, 1), (2, 1)}
@@ -247,7 +248,7 @@ def _finish(ws, report: Report, caps: Sequence[float] = (), *, header_row: int |
                                                vertical="top")
     rows = "1:2" if header_row is None else f"1:{header_row}"
     page_setup(ws, landscape=total > PORTRAIT_UNITS and not portrait, title_rows=rows,
-               footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
+               fit_height=fit_height, footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
                       f"{report.rules_hash[:12]}")
 
 
@@ -391,11 +392,14 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
 
     if len(r.variations):
         ws = _sheet(wb, "Rule variations", r, "Effect of each rule (exact)")
-        v = r.variations.copy()
+        # the base row says "(these rules)" in its label: its is_base flag stays in the JSON,
+        # and the table fits one landscape page at 8 pt or more
+        v = r.variations.drop(columns=["is_base"], errors="ignore")
         _frame(ws, 4, v, {"expected_return": "signed", "house_edge": "percent",
                           "element_of_risk": "percent", "average_total_wager": "probability",
                           "change": "signed"})
-        _finish(ws, r, [_CAP] * 4 + [40], header_row=4)   # the rules hash wraps
+        _finish(ws, r, [_CAP] * 3 + [40], header_row=4,   # the rules hash wraps
+                fit_height=1 if len(v) <= 30 else 0)
 
     if sim is not None:
         ws = _sheet(wb, "Simulation", r, f"Per-round figures ({sim.label})")
