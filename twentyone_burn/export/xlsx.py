@@ -248,7 +248,8 @@ def _finish(ws, report: Report, caps: Sequence[float] = (), *, header_row: int |
                                                vertical="top")
     rows = "1:2" if header_row is None else f"1:{header_row}"
     page_setup(ws, landscape=total > PORTRAIT_UNITS and not portrait, title_rows=rows,
-               fit_height=fit_height, footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
+               fit_height=fit_height,
+               footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
                       f"{report.rules_hash[:12]}")
 
 
