@@ -1,7 +1,7 @@
 """The ``guts-odds`` app: the typer app with every command registered, and its entry point.
 
->>> [c.name for c in build_app().registered_commands][-2:]
-['qualify', 'omaha']
+>>> [c.name for c in build_app().registered_commands][-3:]
+['qualify', 'omaha', 'equilibrium']
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import typer
 
 from guts_family._version import __version__
 from guts_family.cli.common import Group, run
+from guts_family.cli.equilibrium import register as register_equilibrium
 from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
 
@@ -20,11 +21,12 @@ def build_app() -> typer.Typer:
     """The typer app with every command: the guts games' and Omaha's.
 
     >>> sorted(c.name for c in build_app().registered_commands)[:4]
-    ['challenge', 'last-card-up', 'lone', 'omaha']
+    ['challenge', 'equilibrium', 'last-card-up', 'lone']
     """
     app = typer.Typer(cls=Group, add_completion=True, no_args_is_help=True,
                       context_settings={"help_option_names": ["-h", "--help"]},
-                      help="Exact odds for Phoenix Burn, Guts (3-2-1) and challenge guts.")
+                      help="Exact odds and equilibrium thresholds for Phoenix Burn, Guts "
+                           "(3-2-1) and challenge guts.")
 
     def _version(value: bool) -> None:
         if value:
@@ -41,6 +43,7 @@ def build_app() -> typer.Typer:
 
     register_games(app)
     register_omaha(app)
+    register_equilibrium(app)
     return app
 
 

@@ -29,6 +29,8 @@ from guts_family.games import GAME_NAMES, Game, get_game
 from guts_family.games.challenge_guts import challenge, dealer_qualifies
 from guts_family.games.guts_321 import lone_player_odds
 from guts_family.games.phoenix_burn import last_card_up, swap
+from guts_family.odds import Seat, field_odds
+from guts_family.ranges import RANGE_HELP, parse_range
 
 __all__ = ["register", "DEFAULT_TABLE_DIR"]
 
@@ -72,19 +74,32 @@ def register(app: typer.Typer) -> None:
         limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
+        hand_range: str | None = typer.Option(None, "--range", help=RANGE_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Exact win / tie / lose of a hand against the pot (dummy) and other players."""
         g = _game(game)
         cards = parse_cards(hand)
-        o = g.odds(cards, parse_cards(dead), opponents, parse_opponent_cards(opponent_cards))
+        order = g.order(len(cards))
+        rng = None if hand_range is None else parse_range(hand_range, order)
+        seats = g.seats(opponents, parse_opponent_cards(opponent_cards), order.n_cards)
+        if rng is not None:
+            if not any(not s.is_pot for s in seats):
+                raise ValueError("--range restricts the players who came in: give --opponents")
+            high = None if rng.high == order.n_classes - 1 else rng.high
+            seats = [s if s.is_pot else Seat(s.name, s.known, False, rng.low, high)
+                     for s in seats]
+        o = field_odds(order, cards, seats, parse_cards(dead))
         tie_r, ptie_r = g.rules(tie, player_tie)
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
         if pot_v is None and limit_v is not None:
             raise ValueError("--limit needs --pot: give e.g. --pot 10 --limit 5")
         data = {"game": g.name, **o.as_dict(), "tie_rule": tie_r, "player_tie_rule": ptie_r,
+                "range": None if rng is None else rng.as_dict(), "method": "exact",
                 "version": __version__}
         text = odds_text(f"{g.title}: {cards_str(cards)}", o)
+        if rng is not None:
+            text += f"\n  players in hold {rng.describe()} (exact count)"
         if pot_v is not None:
             ev = o.ev(pot_v, limit_v, tie_r, ptie_r)
             data.update({"pot": pot_v, "limit": limit_v, "ev_in": ev, "ev_out": 0.0,

@@ -118,11 +118,12 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     """
     hero, unseen = validate(order, hero, seats, dead, deck)
     n_random = sum(1 for s in seats if len(s.known) < order.n_cards)
-    n_ranges = sum(1 for s in seats if len(s.known) < order.n_cards and s.min_class > 0)
-    if n_random > 1 + MAX_FORMULA_SEATS or n_ranges > 1:
+    n_ranges = sum(1 for s in seats if len(s.known) < order.n_cards and s.restricted)
+    bounded = any(s.max_class is not None or not s.plays for s in seats)
+    if n_random > 1 + MAX_FORMULA_SEATS or n_ranges > 1 or bounded:
         if not order.suit_blind:
             what = f"{n_random} hands" if n_random > 1 + MAX_FORMULA_SEATS else \
-                f"{n_ranges} calling ranges"
+                f"{n_ranges} ranges" if n_ranges > 1 else "a range bounded above or a seat out"
             raise ValueError(
                 f"exact {order.title} odds (straights and flushes need the suits) cover at most "
                 f"{1 + MAX_FORMULA_SEATS} opposing hands with unseen cards and one calling "

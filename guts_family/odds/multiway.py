@@ -74,7 +74,7 @@ def _rank_classes(order: HandOrder) -> dict[tuple[int, ...], int]:
 class _Automata:
     """The seats' automata, column by column (column ``L`` is rank ``12 - L``), as id tables."""
 
-    def __init__(self, order: HandOrder, t: int, seats: Sequence[tuple[tuple[int, ...], int, int]],
+    def __init__(self, order: HandOrder, t: int, seats: Sequence[tuple],
                  types: Sequence[int]):
         self.classes = _rank_classes(order)
         self.n = order.n_cards
@@ -83,9 +83,9 @@ class _Automata:
         self.trans: list[dict[int, list[int]]] = [{} for _ in range(_RANKS)]
         built: dict[int, int] = {}
         self.start = []
-        for (known, m, low), ty in zip(seats, types):
+        for (known, m, low, high, plays), ty in zip(seats, types):
             if ty not in built:
-                built[ty] = self._seat(known, m, low, ty)
+                built[ty] = self._seat(known, m, low, high, plays, ty)
             self.start.append(built[ty])
         final = self.ids[_RANKS]
         self.final_type = np.full(len(final), -1, np.int64)
@@ -99,7 +99,8 @@ class _Automata:
             ids[key] = len(ids)
         return ids[key]
 
-    def _seat(self, known: tuple[int, ...], m: int, low: int, ident: int) -> int:
+    def _seat(self, known: tuple[int, ...], m: int, low: int, high: int, plays: bool,
+              ident: int) -> int:
         memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
         def state(layer: int, dealt: tuple[int, ...]) -> int:
@@ -110,9 +111,11 @@ class _Automata:
                 g = _DEAD
                 if len(dealt) == m:
                     c = self.classes.get(tuple(sorted(known + dealt)), -1)
-                    if low <= c < self.t:
+                    if not low <= c <= high:
+                        g = _DEAD  # outside the seat's range: the deal is not counted
+                    elif c < self.t or not plays:  # a seat that stays out never beats anyone
                         g = self._intern(layer, ("below",))
-                    elif c == self.t and c >= low:
+                    elif c == self.t:
                         g = self._intern(layer, ("eq", ident))
             else:
                 rank = _RANKS - 1 - layer
@@ -137,15 +140,18 @@ class _Automata:
 
 
 def multiway_counts(order: HandOrder, t: int, unseen: Sequence[int] | np.ndarray,
-                    seats: Sequence[tuple[tuple[int, ...], int, int]], bound: int,
+                    seats: Sequence[tuple], bound: int,
                     pot: Sequence[bool] = ()) -> dict[tuple[int, ...], int]:
     """Deals of the unseen cards in which every seat ends at or below class ``t``, by tie set.
 
     ``seats``: per seat, its known cards, how many cards it still receives and the lowest
-    class it may hold (its calling range). Returns {sorted indices of the seats holding class
-    ``t``: deals}; the empty tuple counts the deals where every seat is below ``t``. ``bound``
-    is an upper bound of any count (e.g. the number of all deals): it fixes how many primes
-    are needed. ``pot``: which seats are the pot's hand (never interchangeable with a player).
+    class it may hold (its calling range); optionally also the highest class it may hold and
+    whether it competes (``(known, m, low, high, plays)``: a seat with ``plays`` False, a
+    player who stayed out, only has to hold a hand of its range). Returns {sorted indices of
+    the seats holding class ``t``: deals}; the empty tuple counts the deals where every seat
+    is below ``t``. ``bound`` is an upper bound of any count (e.g. the number of all deals):
+    it fixes how many primes are needed. ``pot``: which seats are the pot's hand (never
+    interchangeable with a player).
 
     >>> from guts_family.hands import ONE
     >>> deck = [0, 1, 2, 3, 36, 37]  # four deuces, two jacks: a jack against two cards
@@ -154,7 +160,11 @@ def multiway_counts(order: HandOrder, t: int, unseen: Sequence[int] | np.ndarray
     """
     if not order.suit_blind:
         raise ValueError(f"the {order.title} order needs the suits: it is not counted by ranks")
-    rank_known = [(tuple(sorted(int(c) >> 2 for c in known)), m, low) for known, m, low in seats]
+    top = order.n_classes - 1
+    full = [tuple(s) + (top, True)[len(s) - 3:] for s in seats]  # 3- or 4-tuples: no bound
+    rank_known = [(tuple(sorted(int(c) >> 2 for c in known)), m, low,
+                   top if high is None else high, bool(plays))
+                  for known, m, low, high, plays in full]
     is_pot = list(pot) + [False] * (len(seats) - len(pot))
     kinds: dict[tuple, int] = {}
     types = [kinds.setdefault((*spec, p), len(kinds)) for spec, p in zip(rank_known, is_pot)]
@@ -211,13 +221,15 @@ def _crt(residues: Sequence[int], moduli: Sequence[int]) -> int:
 
 
 def multiway_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
-                  dead: Sequence[int] = (), deck: Sequence[int] | None = None) -> FieldOdds:
+                  dead: Sequence[int] = (), deck: Sequence[int] | None = None,
+                  allow_empty: bool = False) -> FieldOdds:
     """Exact odds of ``hero`` against any number of seats, counted by ranks (suit-blind orders).
 
     Same arguments and result as :func:`~guts_family.odds.field_odds`, which calls this for
     more than three random seats or several calling ranges; every seat may show known cards
     and have a calling range (``min_class``). The total counts only the deals in which every
-    restricted seat holds a hand of its range.
+    restricted seat holds a hand of its range; when no deal does, a CardError is raised (or,
+    with ``allow_empty``, a result of total 0 is returned).
 
     >>> from guts_family.cards import parse_cards
     >>> from guts_family.hands import TWO
@@ -236,22 +248,27 @@ def multiway_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     for i, s in enumerate(seats):
         if len(s.known) == n:
             c = order.class_of(list(s.known))
-            if c < s.min_class:
+            if not s.min_class <= c <= (order.n_classes if s.max_class is None else s.max_class):
                 raise ValueError(f"{s.name}'s hand {cards_str(s.known)} is outside its range")
-            beaten |= c > t
-            if c == t:
-                fixed_mask += (i,)
+            if s.plays:
+                beaten |= c > t
+                if c == t:
+                    fixed_mask += (i,)
         else:
             random_idx.append(i)
-    spec = [(seats[i].known, n - len(seats[i].known), seats[i].min_class) for i in random_idx]
+    spec = [(seats[i].known, n - len(seats[i].known), seats[i].min_class, seats[i].max_class,
+             seats[i].plays) for i in random_idx]
     pots = [seats[i].is_pot for i in random_idx]
-    free = math.prod(math.comb(len(unseen) - sum(m for _, m, _ in spec[:j]), spec[j][1])
+    free = math.prod(math.comb(len(unseen) - sum(sp[1] for sp in spec[:j]), spec[j][1])
                      for j in range(len(spec)))
-    if any(low > 0 for _, _, low in spec):  # deals with every restricted seat in its range
+    if any(seats[i].restricted for i in random_idx):  # deals with every seat in its range
         top = order.n_classes
         total = int(sum(multiway_counts(order, top, unseen, spec, free, pots).values()))
+        if total == 0 and allow_empty:
+            return FieldOdds(order.name, tuple(hero), tuple(int(c) for c in dead), seats, 0, 0,
+                             {})
         if total == 0:
-            raise CardError("no deal gives every seat a hand of its calling range")
+            raise CardError("no deal gives every seat a hand of its range: widen the range")
     else:
         total = free
     ties: dict[tuple[int, ...], int] = {}

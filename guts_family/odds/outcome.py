@@ -34,16 +34,31 @@ class Seat:
     """One opposing hand: its name, its known cards, whether it is the pot's hand.
 
     ``min_class`` restricts the seat to hands of that class or better (a calling range, e.g. a
-    dealer who only calls with ace high or better); at most one random seat may be restricted.
+    dealer who only calls with ace high or better), ``max_class`` (None: no bound) to hands of
+    that class or worse. ``plays=False`` marks a seat that holds cards but does not compete (a
+    player who stayed out: their hand, in its range, only takes cards from the deck). The card
+    route (:func:`~guts_family.odds.field_odds`) takes one ``min_class`` restriction; anything
+    more is counted by ranks (:mod:`~guts_family.odds.multiway`, value-only orders).
 
     >>> Seat("player 2", known=(51,))
-    Seat(name='player 2', known=(51,), is_pot=False, min_class=0)
+    Seat(name='player 2', known=(51,), is_pot=False, min_class=0, max_class=None, plays=True)
     """
 
     name: str
     known: tuple[int, ...] = ()
     is_pot: bool = False
     min_class: int = 0
+    max_class: int | None = None
+    plays: bool = True
+
+    @property
+    def restricted(self) -> bool:
+        """True when the seat's hand is bounded (a range) or the seat does not compete.
+
+        >>> [s.restricted for s in (Seat("p"), Seat("p", min_class=3), Seat("p", plays=False))]
+        [False, True, True]
+        """
+        return self.min_class > 0 or self.max_class is not None or not self.plays
 
 
 def check_stakes(pot: float, limit: float | None = None, fee: float | None = None) -> None:

@@ -53,3 +53,40 @@ def test_published_table_is_current(name, game, cards, opponents):
 @pytest.mark.parametrize("name,game,cards,opponents", SLOW, ids=[f[0] for f in SLOW])
 def test_published_table_with_opponents_is_current(name, game, cards, opponents):
     _check(name, game, cards, opponents)
+
+
+EQ_FAST = [("equilibrium-guts321-1card.csv", "guts321", 1),
+           ("equilibrium-guts321-2card.csv", "guts321", 2)]
+EQ_SLOW = [("equilibrium-phoenix.csv", "phoenix", None),
+           ("equilibrium-challenge.csv", "challenge", None)]
+
+
+def _check_equilibrium(name: str, game: str, cards: int | None) -> None:
+    from guts_family.games.equilibrium import threshold_table
+
+    path = ROOT / name
+    assert path.exists(), f"{name} missing: run guts-odds equilibrium {game} --out {ROOT}"
+    meta = _meta(path)
+    stored = pd.read_csv(path, comment="#", keep_default_na=False)
+    players = [int(p) for p in stored["players"]]
+    t = threshold_table(game, players, float(meta["ante"]), None,
+                        None if meta["cap"] == "None" else float(meta["cap"]), cards,
+                        meta["tie"], meta["player_tie"])
+    fresh = t.frame
+    assert list(stored["threshold"]) == list(fresh["threshold"])
+    assert list(stored["converged"]) == list(fresh["converged"])
+    for col in ("ev_at_threshold", "share_of_hands_in"):
+        assert list(stored[col]) == pytest.approx(list(fresh[col]), rel=1e-12)
+    assert {k: v for k, v in meta.items() if k != "version"} == \
+        {k: str(v) for k, v in t.meta.items() if k != "version"}
+
+
+@pytest.mark.parametrize("name,game,cards", EQ_FAST, ids=[f[0] for f in EQ_FAST])
+def test_published_equilibrium_table_is_current(name, game, cards):
+    _check_equilibrium(name, game, cards)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,game,cards", EQ_SLOW, ids=[f[0] for f in EQ_SLOW])
+def test_published_equilibrium_table_is_current_slow(name, game, cards):
+    _check_equilibrium(name, game, cards)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from fractions import Fraction
 from math import comb
 
 from guts_family.cards import CardError, cards_str, check_disjoint
@@ -41,7 +42,8 @@ def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat
     """Plain nested-loop twin of ``guts_family.odds.field_odds``.
 
     Every seat in turn is dealt every completion of its known cards from the cards still
-    unseen (a seat restricted to a calling range skips hands below ``min_class``); each complete
+    unseen (a seat restricted to a range skips hands outside ``min_class`` .. ``max_class``; a
+    seat that does not play never beats the hero); each complete
     deal is counted once, as a win, a tie with the set of seats holding the hero's class, or a
     loss. Slow: small decks, or one random seat on the full deck.
 
@@ -63,14 +65,16 @@ def field_odds_naive(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat
         nonlocal total
         if i == len(seats):
             total += 1
-            if max(classes) <= t:
-                mask = tuple(k for k, c in enumerate(classes) if c == t)
+            playing = [(k, c) for k, c in enumerate(classes) if seats[k].plays]
+            if all(c <= t for _, c in playing):
+                mask = tuple(k for k, c in playing if c == t)
                 ties[mask] = ties.get(mask, 0) + 1
             return
         s = seats[i]
+        high = order.n_classes if s.max_class is None else s.max_class
         for extra in itertools.combinations(sorted(avail), n - len(s.known)):
             c = order.class_of(list(s.known) + list(extra))
-            if c >= s.min_class:
+            if s.min_class <= c <= high:
                 deal(i + 1, avail - set(extra), classes + [c])
 
     deal(0, frozenset(unseen), [])
@@ -199,3 +203,62 @@ def last_card_up_naive(players: int, burn_tie: str = "suit",
                 left = [c for c in rest if c not in pot and below(c, up)]
                 out[hc][outcome] += comb(len(left), players - 1)
     return BurnedOdds(players, burn_tie, tuple((row[0], row[1], row[2]) for row in out))
+
+
+def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, threshold: int,
+                pot: float, cap: float | None = None, tie: str = "pot",
+                player_tie: str = "split", deck: Sequence[int] | None = None) -> Fraction:
+    """Plain card-by-card twin of ``guts_family.games.equilibrium.in_ev``: the rules played out.
+
+    Every deal of the other hands (Phoenix: the pot's and the burned player's, then the other
+    deciders; Guts: the dummy, then the deciders; challenge: the deciders) from the unseen
+    cards; a decider goes in with ``threshold`` or better; the hero's payoff is read from the
+    round's rules directly (no seats, no masks). Small decks only.
+    """
+    hero = [int(c) for c in hero]
+    cards = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+    unseen = [c for c in cards if c not in hero]
+    n = order.n_cards
+    m = players - 2 if game == "phoenix" else players - 1
+    fixed = {"phoenix": 2, "guts321": 1, "challenge": 0}[game]
+    me = order.class_of(hero)
+    gain = Fraction(str(pot))
+    pay = gain if cap is None else min(gain, Fraction(str(cap)))
+    total = Fraction(0)
+    deals = 0
+
+    def showdown(mine: int, rivals: list[int], house: int | None) -> Fraction:
+        best = max(rivals + ([house] if house is not None else []) + [mine])
+        if mine < best:
+            return -pay
+        tied = sum(1 for r in rivals if r == mine)
+        if house is not None and house == mine:
+            return {"pot": -pay, "split": gain / (tied + 2), "replay": Fraction(0)}[tie]
+        if tied:
+            return gain / (tied + 1) if player_tie == "split" else Fraction(0)
+        return gain
+
+    def deal(i: int, avail: list[int], classes: list[int]) -> None:
+        nonlocal total, deals
+        if i == fixed + m:
+            deals += 1
+            house, rest = (classes[0], classes[1:]) if fixed else (None, classes)
+            if game == "phoenix":
+                burned, deciders = rest[0], rest[1:]
+                ins = [burned] + [c for c in deciders if c >= threshold]
+                total += showdown(me, ins, house)
+            else:
+                ins = [c for c in rest if c >= threshold]
+                if ins:
+                    total += showdown(me, ins, None)
+                elif game == "guts321":
+                    total += showdown(me, [], house)
+                else:
+                    total += gain
+            return
+        for hand in itertools.combinations(avail, n):
+            left = [c for c in avail if c not in hand]
+            deal(i + 1, left, classes + [order.class_of(list(hand))])
+
+    deal(0, unseen, [])
+    return total / deals

@@ -1,0 +1,402 @@
+"""The symmetric equilibrium in/out threshold of Phoenix Burn, Guts (3-2-1) and challenge guts.
+
+A *threshold strategy* goes in with a hand of class ``t`` or better (the game's own order,
+:mod:`guts_family.hands`) and stays out below it. A **symmetric equilibrium threshold** is a
+``t`` that is its own best response: when every other deciding player uses ``t``, going in pays
+(EV > 0) with ``t`` and every better class, and does not pay (EV <= 0) with the class below.
+
+The model of one round (the readings are in ``docs/guts.md``, section "Equilibrium"):
+
+- **Guts (3-2-1)** (``guts321``, the 2- and 1-card rounds; the 3-card round's poker order
+  needs the suits and is not counted by ranks): ``players`` decide at once. A lone player in
+  plays the dummy (win: the pot; lose: pay; tie: the game's tie rule, default replay); two or
+  more in show down (best hand takes the pot, every other one in pays); nobody in: re-ante.
+- **Phoenix Burn** (``phoenix``): the burned player must play and holds a random hand; the
+  other ``players - 1`` decide at once by the threshold (their face-up cards and their seat
+  order are not used). The pot's hand plays everyone; ties with it go to the pot by default.
+- **Challenge guts** (``challenge``): all ``players`` (the dealer too, who acts as a player
+  when someone called) decide at once. A lone caller takes the pot unchallenged; two or more
+  show down. When nobody calls, the dealer takes the pot with the qualifier (``--qualify``,
+  ace high) or the round is re-anted: that happens only when the hero stayed out, so the
+  qualifier never moves the threshold in this one-round model (it is reported beside it).
+
+A player who goes in and does not win pays ``min(pot, cap)`` (Phoenix and Guts: every loser
+in; challenge: every losing caller). Staying out is worth 0: the ante is sunk and the next
+pot's value is not counted (the same convention as every EV of the package).
+
+**Exact odds inside.** The EV of going in with class ``c`` against others using ``t`` sums,
+over ``k`` = how many of the ``m`` other deciders go in, ``C(m, k)`` times the exact counts of
+:func:`~guts_family.odds.multiway.multiway_odds` with ``k`` seats restricted to ``t`` or better
+and ``m - k`` seats restricted below ``t`` that do not play (they only take cards): every deal
+of the unseen cards is counted once, card removal included. The EV is a ``Fraction``.
+
+**The method: best-response iteration over threshold strategies.** From ``t_0`` (the best
+response to others going in with everything), ``t_{i+1} = BR(t_i)``; the best response is
+found by bisection on the hero's class. Its premise is that the EV's sign changes once along
+the order (checked on the full 2- and 1-card orders in the tests, and around every published
+threshold); the EV itself need not rise everywhere (card removal: AK blocks the aces and
+kings of players who go in with 44+). **Convergence test:** the iteration stops when
+``BR(t) = t`` (a fixed point: an exact symmetric equilibrium, verified by the two EV signs
+around it). If it revisits a threshold (a cycle, no pure fixed point on it) every threshold
+between the cycle's ends is tried; if none is a fixed point the result says so
+(``converged`` False) and reports the cycle.
+
+>>> eq = equilibrium("guts321", players=3, cards=1)
+>>> eq.label, eq.converged, eq.path
+('Q', True, (9, 10))
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from guts_family._version import __version__
+from guts_family.games.registry import get_game
+from guts_family.hands import HandOrder
+from guts_family.odds import Seat, check_stakes
+from guts_family.odds.multiway import multiway_odds
+
+__all__ = ["EQUILIBRIUM_GAMES", "in_ev", "best_response", "Equilibrium", "equilibrium",
+           "equilibrium_table", "ThresholdTable", "threshold_table", "parse_players",
+           "MAX_ITERATIONS", "METHOD"]
+
+METHOD = ("best-response iteration over threshold strategies (fixed point BR(t) = t), exact "
+          "counts by ranks; see docs/guts.md")
+
+EQUILIBRIUM_GAMES = ("phoenix", "guts321", "challenge")
+MAX_ITERATIONS = 60
+
+
+def _deciders(game: str, players: int) -> int:
+    """How many players besides the hero decide in/out by the threshold."""
+    return players - 2 if game == "phoenix" else players - 1
+
+
+def _check(game: str, players: int, order: HandOrder) -> None:
+    if game not in EQUILIBRIUM_GAMES:
+        raise ValueError(f"no equilibrium model for {game!r}: choose one of "
+                         f"{', '.join(EQUILIBRIUM_GAMES)}")
+    if not order.suit_blind:
+        raise ValueError(f"the equilibrium is counted exactly by ranks, which the {order.title} "
+                         "order (straights and flushes need the suits) does not allow: choose "
+                         "--cards 2 or 1 for guts321")
+    lowest = 2
+    pot_cards = order.n_cards if game == "guts321" or game == "phoenix" else 0
+    top = (52 - pot_cards) // order.n_cards
+    if not lowest <= players <= top:
+        raise ValueError(f"{game} with {order.n_cards}-card hands seats 2 to {top} players "
+                         f"(52 cards), got --players {players}")
+
+
+def in_ev(game: str, order: HandOrder, hero: Sequence[int], players: int, threshold: int,
+          pot: float, cap: float | None = None, tie: str | None = None,
+          player_tie: str | None = None, deck: Sequence[int] | None = None) -> Fraction:
+    """Exact EV of going in with ``hero`` when the others go in with ``threshold`` or better.
+
+    ``threshold`` = ``order.n_classes`` means the others never go in. ``deck``: the cards in
+    play (tests use small decks).
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> float(in_ev("challenge", ONE, parse_cards("Ah"), 2, ONE.n_classes, pot=1))  # alone: pot
+    1.0
+    """
+    g = get_game(game)
+    tie_r, ptie_r = g.rules(tie, player_tie)
+    m = _deciders(game, players)
+    top = order.n_classes
+    num = Fraction(0)
+    den = 0
+    for k in range(m + 1):
+        if (k > 0 and threshold >= top) or (k < m and threshold <= 0):
+            continue  # nobody holds a hand above the top class / below the bottom one
+        seats: list[Seat] = []
+        if game == "phoenix":
+            seats += [Seat("pot", is_pot=True), Seat("burned player")]
+        elif game == "guts321":  # the dummy is dealt always, and plays a lone player only
+            seats.append(Seat("dummy", is_pot=True, plays=k == 0))
+        seats += [Seat(f"in {i + 1}", min_class=threshold) for i in range(k)]
+        seats += [Seat(f"out {i + 1}", max_class=threshold - 1, plays=False)
+                  for i in range(m - k)]
+        if not seats:  # challenge heads-up, the other player out: the pot, unchallenged
+            seats = [Seat("out", plays=False)]
+        o = multiway_odds(order, hero, seats, deck=deck, allow_empty=True)
+        if o.total == 0:  # e.g. more players above the threshold than such hands are left
+            continue
+        w = math.comb(m, k) * o.total
+        num += w * o.ev_exact(pot, cap, tie_r, ptie_r)
+        den += w
+    return num / den
+
+
+@dataclass
+class _Search:
+    """Best responses of one question (game, order, players, stakes), with a cache of EVs."""
+
+    game: str
+    order: HandOrder
+    players: int
+    pot: float
+    cap: float | None
+    tie: str | None
+    player_tie: str | None
+    deck: Sequence[int] | None = None
+    cache: dict[tuple[int, int], Fraction] = field(default_factory=dict)
+
+    def ev(self, hero_class: int, threshold: int) -> Fraction:
+        key = (hero_class, threshold)
+        if key not in self.cache:
+            hero = self._hand(hero_class)
+            self.cache[key] = in_ev(self.game, self.order, hero, self.players, threshold,
+                                    self.pot, self.cap, self.tie, self.player_tie, self.deck)
+        return self.cache[key]
+
+    def _hand(self, c: int) -> list[int]:
+        if self.deck is None:
+            return self.order.representative(c)
+        import itertools
+
+        for h in itertools.combinations(sorted(self.deck), self.order.n_cards):
+            if self.order.class_of(list(h)) == c:
+                return list(h)
+        raise ValueError(f"no hand of class {self.order.label(c)} in the deck in play")
+
+    def classes(self) -> list[int]:
+        """The hero's classes available in the deck in play, weakest first."""
+        if self.deck is None:
+            return list(range(self.order.n_classes))
+        import itertools
+
+        return sorted({self.order.class_of(list(h))
+                       for h in itertools.combinations(sorted(self.deck), self.order.n_cards)})
+
+    def best_response(self, threshold: int, guess: int | None = None) -> int:
+        """The weakest class worth going in with (bisection; ``n_classes``: never)."""
+        cls = self.classes()
+        lo, hi = 0, len(cls)  # answer index in [lo, hi]; hi = never
+        if guess is not None:  # gallop from the guess
+            i = min(range(len(cls)), key=lambda j: abs(cls[j] - guess))
+            step = 1
+            if self.ev(cls[i], threshold) > 0:
+                hi = i
+                while hi - step >= 0 and self.ev(cls[hi - step], threshold) > 0:
+                    hi -= step
+                    step *= 2
+                lo = max(0, hi - step)
+            else:
+                lo = i + 1
+                while lo + step - 1 < len(cls) and self.ev(cls[lo + step - 1], threshold) <= 0:
+                    lo += step
+                    step *= 2
+                hi = min(len(cls), lo + step - 1)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.ev(cls[mid], threshold) > 0:
+                hi = mid
+            else:
+                lo = mid + 1
+        return cls[lo] if lo < len(cls) else self.order.n_classes
+
+
+def best_response(game: str, players: int, threshold: int, pot: float, cap: float | None = None,
+                  cards: int | None = None, tie: str | None = None,
+                  player_tie: str | None = None) -> int:
+    """The weakest class worth going in with when every other decider uses ``threshold``.
+
+    >>> from guts_family.hands import ONE
+    >>> ONE.label(best_response("guts321", 3, ONE.class_from_label("Q"), pot=3, cards=1))
+    'Q'
+    """
+    order = get_game(game).order(cards)
+    _check(game, players, order)
+    check_stakes(pot, cap)
+    return _Search(game, order, players, pot, cap, tie, player_tie).best_response(threshold)
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """The symmetric equilibrium threshold of one game, table size and stakes.
+
+    Not converged (a best-response cycle): ``threshold`` is the cycle's weakest class and
+    ``label`` names the cycle ("655/755"); ``note`` says so.
+    """
+
+    game: str
+    order: str
+    cards: int
+    players: int
+    ante: float
+    pot: float
+    cap: float | None
+    tie: str
+    player_tie: str
+    threshold: int
+    label: str
+    converged: bool
+    iterations: int
+    path: tuple[int, ...]
+    ev_at: float
+    ev_below: float | None
+    share_in: float
+    note: str
+
+    def as_dict(self) -> dict:
+        """Plain dict for JSON."""
+        return {"game": self.game, "order": self.order, "cards": self.cards,
+                "players": self.players, "ante": self.ante, "pot": self.pot, "cap": self.cap,
+                "tie": self.tie, "player_tie": self.player_tie, "threshold": self.label,
+                "threshold_class": self.threshold, "converged": self.converged,
+                "iterations": self.iterations, "path": list(self.path),
+                "ev_at_threshold": self.ev_at, "ev_below_threshold": self.ev_below,
+                "share_of_hands_in": self.share_in, "exact": True, "method":
+                "best-response iteration over threshold strategies, exact counts by ranks",
+                "note": self.note, "version": __version__}
+
+
+def equilibrium(game: str, players: int, ante: float = 1.0, pot: float | None = None,
+                cap: float | None = None, cards: int | None = None, tie: str | None = None,
+                player_tie: str | None = None, deck: Sequence[int] | None = None
+                ) -> Equilibrium:
+    """The symmetric equilibrium in/out threshold by best-response iteration (see the module).
+
+    ``pot`` defaults to ``players * ante`` (the first round's pot); ``cap`` is the match limit.
+
+    >>> eq = equilibrium("challenge", players=2, cards=None)
+    >>> eq.label, eq.converged
+    ('K42', True)
+    """
+    g = get_game(game)
+    order = g.order(cards)
+    _check(game, players, order)
+    check_stakes(ante)
+    pot_v = players * ante if pot is None else pot
+    check_stakes(pot_v, cap)
+    tie_r, ptie_r = g.rules(tie, player_tie)
+    s = _Search(game, order, players, pot_v, cap, tie_r, ptie_r, deck)
+    t = s.best_response(0)
+    path = [t]
+    seen = {t}
+    converged = False
+    note = ""
+    cycle: list[int] = []
+    for _ in range(MAX_ITERATIONS):
+        nxt = s.best_response(t, guess=t)
+        if nxt == t:
+            converged = True
+            break
+        if nxt in seen:  # a cycle: look for a fixed point between its ends
+            cyc = path[path.index(nxt):]
+            lo, hi = min(cyc), max(cyc)
+            for cand in s.classes():
+                if lo <= cand <= hi and s.best_response(cand, guess=cand) == cand:
+                    t, converged = cand, True
+                    path.append(cand)
+                    break
+            if not converged:
+                note = (f"best responses cycle through {', '.join(_lab(order, c) for c in cyc)}"
+                        ": no pure symmetric threshold equilibrium between them")
+                cycle = sorted(set(cyc))
+            break
+        t = nxt
+        path.append(t)
+        seen.add(t)
+    else:
+        note = f"no fixed point within {MAX_ITERATIONS} iterations"
+    cls = s.classes()
+    ev_at = float(s.ev(t, t)) if t < order.n_classes else float("nan")
+    below = [c for c in cls if c < t]
+    ev_below = float(s.ev(below[-1], t)) if below else None
+    label = _lab(order, t)
+    if cycle:  # no pure equilibrium: the threshold names the cycle, weakest first
+        t, label = cycle[0], "/".join(_lab(order, c) for c in cycle)
+    share = float(order.class_sizes[t:].sum() / order.class_sizes.sum())
+    return Equilibrium(game, order.name, order.n_cards, players, ante, pot_v, cap, tie_r, ptie_r,
+                       t, label, converged, len(path), tuple(path), ev_at, ev_below,
+                       share, note)
+
+
+def _lab(order: HandOrder, c: int) -> str:
+    return order.label(c) if c < order.n_classes else "none"
+
+
+def equilibrium_table(game: str, players: Sequence[int], ante: float = 1.0,
+                      pot: float | None = None, cap: float | None = None,
+                      cards: int | None = None, tie: str | None = None,
+                      player_tie: str | None = None) -> list[Equilibrium]:
+    """One :class:`Equilibrium` per table size.
+
+    >>> [e.label for e in equilibrium_table("guts321", [2, 3], cards=1)]
+    ['J', 'Q']
+    """
+    return [equilibrium(game, n, ante, pot, cap, cards, tie, player_tie) for n in players]
+
+
+def parse_players(text: str) -> list[int]:
+    """Table sizes from ``"2-8"``, ``"4"`` or ``"2,4,6"``.
+
+    >>> parse_players("2-5"), parse_players("3,6")
+    ([2, 3, 4, 5], [3, 6])
+    """
+    out: list[int] = []
+    for part in str(text).replace(" ", "").split(","):
+        a, sep, b = part.partition("-")
+        try:
+            lo, hi = int(a), int(b) if sep else int(a)
+        except ValueError:
+            raise ValueError(f"--players takes a number, a span or a list, e.g. 2-8 or 2,4,6; "
+                             f"got {str(text)[:80]!r}") from None
+        if lo > hi:
+            raise ValueError(f"--players {lo}-{hi}: the span runs from the smaller number")
+        out += range(lo, hi + 1)
+    return sorted(set(out))
+
+
+@dataclass(frozen=True)
+class ThresholdTable:
+    """Equilibrium thresholds by table size, as a table file (meta lines and a frame)."""
+
+    meta: dict
+    rows: tuple[Equilibrium, ...]
+
+    @property
+    def frame(self):  # noqa: ANN201 - a pandas DataFrame (pandas is imported lazily)
+        """One row per table size."""
+        import pandas as pd
+
+        return pd.DataFrame({
+            "players": [r.players for r in self.rows],
+            "pot": [r.pot for r in self.rows],
+            "threshold": [r.label for r in self.rows],
+            "threshold_class": [r.threshold for r in self.rows],
+            "share_of_hands_in": [r.share_in for r in self.rows],
+            "converged": [r.converged for r in self.rows],
+            "iterations": [r.iterations for r in self.rows],
+            "ev_at_threshold": [r.ev_at for r in self.rows],
+            "ev_below_threshold": [r.ev_below for r in self.rows],
+            "note": [r.note for r in self.rows],
+        })
+
+
+def threshold_table(game: str, players: Sequence[int], ante: float = 1.0,
+                    pot: float | None = None, cap: float | None = None,
+                    cards: int | None = None, tie: str | None = None,
+                    player_tie: str | None = None) -> ThresholdTable:
+    """The equilibrium thresholds of ``game`` for each table size, with their provenance.
+
+    >>> t = threshold_table("guts321", [2, 3], cards=1)
+    >>> list(t.frame["threshold"]), t.meta["pot"]
+    (['J', 'Q'], 'players x ante')
+    """
+    g = get_game(game)
+    rows = tuple(equilibrium_table(game, players, ante, pot, cap, cards, tie, player_tie))
+    order = g.order(cards)
+    meta = {"game": g.name, "title": g.title, "rule_sheet": g.rule_sheet,
+            "cards": order.n_cards, "order": order.name, "ante": ante,
+            "pot": "players x ante" if pot is None else pot, "cap": cap,
+            "tie": rows[0].tie if rows else tie, "player_tie": rows[0].player_tie if rows
+            else player_tie, "method": METHOD, "exact": True, "package": "guts_family",
+            "version": __version__}
+    return ThresholdTable(meta, rows)
