@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
     #: infinite-deck probability of each rank
     INFINITE_PROBS: np.ndarray
 
-__all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "VALUES", "CardError",
+__all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "UP_ORDER", "VALUES",
+           "CardError",
            "check_cards", "counts_of", "Deal", "deal_probability", "deal_probability_exact",
            "deals", "draw_probability", "full_shoe", "parse_rank", "parse_ranks", "rank_name",
            "remove_cards", "shoe_for", "three_card_multisets", "up_card_probabilities"]
@@ -41,6 +42,8 @@ __all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "VA
 NRANKS = 10
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 RANK_INDEX = {name: i for i, name in enumerate(RANKS)}
+#: the one order of dealer up cards in every printed table (the charts': ace last)
+UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 
 
 def _arrays() -> dict[str, Any]:

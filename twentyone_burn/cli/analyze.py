@@ -20,7 +20,7 @@ import typer
 from .. import __version__
 from ..engine.cache import dealer_answer, hand_choices
 from ..rules import Rules
-from ..shoe import RANKS, check_cards, parse_rank, parse_ranks
+from ..shoe import RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
 from .charts import chart_strategy
 from .common import (
     CLASSIC,
@@ -64,8 +64,6 @@ def _fmt(x: float | None) -> str:
 
 #: the chart's way of writing a kept hand: high card first, the ace highest ("AT", "T5", "88")
 _HIGH_FIRST = "AT98765432"
-#: up cards in the order printed charts use (ace last)
-_UP_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 
 
 def _kept_name(kept: list[str]) -> str:
@@ -138,7 +136,7 @@ def analyze(strategy: Path | None = typer.Option(
     cols = ("17", "18", "19", "20", "21", "bust") + (("natural",) if "natural" in a.dealer["A"]
                                                      else ())
     typer.echo("  up " + " ".join(f"{c:>8s}" for c in cols))
-    for up in _UP_ORDER:
+    for up in UP_ORDER:
         d = a.dealer[up]
         typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in cols))
 

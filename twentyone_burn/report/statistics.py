@@ -19,7 +19,7 @@ import pandas as pd
 from ..engine.dealer import dealer_distribution
 from ..engine.results import Analysis, outcome_dict
 from ..rules import Rules
-from ..shoe import NRANKS, RANKS, full_shoe, up_card_probabilities
+from ..shoe import RANK_INDEX, RANKS, UP_ORDER, full_shoe, up_card_probabilities
 from ..sim import SimResult
 from .results import SimulatedFigures
 
@@ -60,7 +60,7 @@ def dealer_comparison(rules: Rules) -> pd.DataFrame:
     """
     dealers = (("21 Burn", rules.dealer_burn), ("ordinary", "none"))
     rows = []
-    for up in range(NRANKS):
+    for up in (RANK_INDEX[u] for u in UP_ORDER):    # printed tables: up cards ace last
         unseen = None
         if rules.decks is not None:   # a finite shoe
             unseen = full_shoe(rules.decks)
@@ -115,7 +115,7 @@ def burn_statistics(analysis: Analysis) -> dict[str, Any]:
                            "probability": [float(p[(d["burn"] == r).to_numpy()].sum())
                                            for r in RANKS]})
     by_up = {}
-    for up in RANKS:
+    for up in UP_ORDER:
         m = (d["up"] == up).to_numpy()
         pu = p[m].sum()
         by_up[up] = [float(p[m & (d["burn"] == r).to_numpy()].sum() / pu) for r in RANKS]
@@ -162,7 +162,7 @@ def burn_statistics(analysis: Analysis) -> dict[str, Any]:
     pairs = pd.DataFrame(rows)
 
     rows = []
-    for up in RANKS:
+    for up in UP_ORDER:
         m = (d["up"] == up).to_numpy()
         pm = float(p[m].sum())
         contrib = float(p[m] @ d["ev"].to_numpy()[m])
