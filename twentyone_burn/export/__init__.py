@@ -41,7 +41,7 @@ def render_files(report: Report) -> dict[str, bytes]:
 
     def draw(key: str, fmt: str) -> bytes:
         if key == "dealer-bust":
-            return figures.dealer_bust(report.dealer, fmt, provenance)
+            return figures.dealer_bust(report.dealer, fmt, provenance, report.rules.dealer_burn)
         if key == "net-result":
             sim = report.simulation
             assert sim is not None   # figure_keys lists the net result only with a simulation

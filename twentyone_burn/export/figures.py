@@ -46,10 +46,17 @@ def _save(fig: Figure, fmt: str, provenance: str = "") -> bytes:
     return buf.getvalue()
 
 
-def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg", provenance: str = "") -> bytes:
+#: the legend's words for the game's dealer, by ``Rules.dealer_burn``
+_BURN_WORDS = {"highest": "burns its highest card", "lowest": "burns its lowest card",
+               "none": "burns no card"}
+
+
+def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg", provenance: str = "",
+                burn: str = "highest") -> bytes:
     """Bars of the dealer's bust rate by up card: the 21 Burn dealer and an ordinary one.
 
-    ``dealer``: rows (up, dealer, bust, ...) as in :func:`twentyone_burn.report.dealer_comparison`.
+    ``dealer``: rows (up, dealer, bust, ...) as in :func:`twentyone_burn.report.dealer_comparison`;
+    ``burn``: the rules' ``dealer_burn`` (for the legend).
     """
     with rc_context(_RC):
         fig = Figure(figsize=(7.5, 3.6))
@@ -59,7 +66,7 @@ def dealer_bust(dealer: pd.DataFrame, fmt: str = "svg", provenance: str = "") ->
         for k, (name, colour) in enumerate((("21 Burn", BURN_COLOUR),
                                             ("ordinary", ORDINARY_COLOUR))):
             sub = dealer[dealer["dealer"] == name].set_index("up").reindex(ups)
-            label = ("21 Burn dealer (burns its highest card)" if name == "21 Burn" else
+            label = (f"21 Burn dealer ({_BURN_WORDS[burn]})" if name == "21 Burn" else
                      "ordinary two-card dealer (no burn)")
             ax.bar([i + (k - 0.5) * 0.38 for i in x], 100 * sub["bust"], width=0.38,
                    color=colour, label=label)
