@@ -37,8 +37,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..engine.cache import cache_folder
+from ..engine.cache import cache_folder, source_key
 from ..io import write_file
 from ..rules import Rules, shorten
 from .results import DesignResult, DesignRow
@@ -106,29 +105,7 @@ def _code_key(kind: str) -> str | None:
 
 def _read_code_key(kind: str) -> str | None:
     """SHA-256 of what, besides the rules, a valuation of ``kind`` depends on."""
-    from importlib import metadata
-
-    package = Path(__file__).resolve().parents[1]
-    h = hashlib.sha256()
-    try:
-        files = sorted({p for pattern in _SOURCES[kind] for p in package.glob(pattern)})
-        if not files:
-            return None
-        for p in files:
-            h.update(p.relative_to(package).as_posix().encode() + b"\0")
-            h.update(hashlib.sha256(p.read_bytes()).digest())
-    except OSError:
-        return None
-    libraries = []
-    for name in ("numpy", "numba"):
-        try:
-            libraries.append(f"{name} {metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            libraries.append(f"{name} none")
-    context = [f"twentyone-burn {__version__}", sys.version, sys.platform, os.uname().machine,
-               *libraries]
-    h.update("\n".join(context).encode())
-    return h.hexdigest()
+    return source_key(_SOURCES[kind])
 
 
 def _entry(kind: str, rules: Rules) -> tuple[Path, str] | None:

@@ -54,7 +54,7 @@ from ..rules import Rules
 from ..shoe import NRANKS, RANKS, three_card_multisets
 
 __all__ = ["CACHE_ENV", "DEALER_ANSWERS", "DealerAnswer", "cache_folder", "dealer_answer",
-           "entry_key", "hand_choices"]
+           "entry_key", "hand_choices", "source_key"]
 
 #: the environment variable naming the cache folder (``off``: no cache)
 CACHE_ENV = "TWENTYONE_BURN_CACHE"
@@ -96,12 +96,23 @@ def _code_key() -> str | None:
 
 
 def _read_code_key() -> str | None:
+    return source_key(_SOURCES)
+
+
+def source_key(patterns: tuple[str, ...]) -> str | None:
+    """SHA-256 of the package's files matching ``patterns`` (paths inside the package), the
+    version, Python, the platform and numpy's and numba's versions: what a cached figure
+    depends on besides its rules (None: the files cannot be read, so nothing is cached).
+
+    >>> len(source_key(("rules.py",)) or ""), source_key(("no-such-file.py",)) is None
+    (64, True)
+    """
     from importlib import metadata
 
     package = Path(__file__).resolve().parents[1]
     h = hashlib.sha256()
     try:
-        files = sorted({p for pattern in _SOURCES for p in package.glob(pattern)})
+        files = sorted({p for pattern in patterns for p in package.glob(pattern)})
         if not files:
             return None
         for p in files:
