@@ -24,10 +24,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES", "DOUBLE_ON_CHOICES",
-           "MAX_DECKS", "NATURALS_CHOICES", "POST_SPLIT_CHOICES", "PRESETS", "STANDARD",
-           "SURRENDER_CHOICES", "TIE_TOTALS", "format_odds", "load_rules", "parse_decks",
-           "parse_odds", "FILE_DECKS", "Rules", "RulesError", "shorten"]
+__all__ = ["BURN_KEYS", "BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES",
+           "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES", "POST_SPLIT_CHOICES",
+           "PRESETS", "STANDARD", "SURRENDER_CHOICES", "TIE_TOTALS", "format_odds",
+           "load_rules", "parse_decks", "parse_odds", "FILE_DECKS", "Rules", "RulesError",
+           "shorten"]
 
 DOUBLE_ON_CHOICES = ("any", "9-11", "10-11")
 NATURALS_CHOICES = ("none", "peek", "enhc")
@@ -41,7 +42,11 @@ BUST_PUSH_CHOICES = (22, 23)
 #: the totals a tie can have (the dealer stands on 17 to 21): ``ties_lose_from``'s range
 TIE_TOTALS = (17, 18, 19, 20, 21)
 #: options of the ordinary two-card deal (classic blackjack); not listed for 21 Burn's deal
+#: at their defaults
 CLASSIC_KEYS = ("player_cards", "naturals", "natural_pays", "surrender", "post_split")
+#: the classic options 21 Burn's deal takes too; listed in its canonical JSON only away from
+#: the default, so the standard rules hash is the one published before they were its options
+BURN_KEYS = ("post_split",)
 
 MAX_DECKS = 100_000  # casino shoes use 1-8; larger finite shoes are for convergence checks
 #: the documented range of a rules file and the command line: 1 to 8 decks (or "inf"); only
@@ -188,8 +193,9 @@ class Rules:
         ``ties_lose = true`` for 17.
 
     Options that turn the game into ordinary blackjack (the classic mode; preset
-    ``classic-blackjack``). With 21 Burn's deal they must keep their defaults, and they are
-    then left out of the canonical JSON, so 21 Burn's rules hash does not depend on them:
+    ``classic-blackjack``). With 21 Burn's deal they must keep their defaults (but
+    ``post_split``, an option of both deals), and they are then left out of the canonical
+    JSON, so 21 Burn's rules hash does not depend on them:
 
     player_cards: 3 = 21 Burn's deal (three cards, one burned); 2 = the ordinary two-card deal.
     naturals: "none" = a two-card 21 is an ordinary 21 (21 Burn); "peek" = naturals, and the
@@ -199,11 +205,17 @@ class Rules:
     natural_pays: what a player natural pays, exactly (3:2, 6:5, 1:1; or 1.5, 1.2, 1).
     surrender: "late" = an unsplit two-card hand may give up half its wager after the peek
         (needs naturals = "peek").
-    post_split: how split hands are played - "cdp-h" (21 Burn's: optimal for the hand's
-        cards, the pair cards dealt to the split so far and how many second cards were not
-        pair cards), "cdz-" (the optimum of an unsplit hand of the same cards, the other pair
-        card forgotten), "cdp1" (the first split hand's optimum, on the shoe less both pair
-        cards, for every split hand); see ``classic.py``.
+    post_split: how split hands are played, in either deal - "cdp-h" (the default: optimal
+        for the hand's cards, the pair cards dealt to the split so far and how many second
+        cards were not pair cards; resplits by the higher EV), "cdz-" (the optimum of an
+        unsplit hand of the same cards, the other pair card forgotten), "cdp1" (the first
+        split hand's optimum, on the shoe less both pair cards, for every split hand); CDZ-
+        and CDP1 always resplit. In 21 Burn's deal every one of them also knows the burned
+        card. Listed in 21 Burn's canonical JSON only when it is not "cdp-h". See
+        ``engine/split.py`` and ``engine/classic.py``.
+
+    >>> Rules(post_split="cdz-").to_dict()["post_split"], "post_split" in Rules().to_dict()
+    ('cdz-', False)
     """
 
     decks: int | None = 6
@@ -276,7 +288,8 @@ class Rules:
                 raise RulesError(f"{name} must be one of {', '.join(choices)}, not "
                                  f"{shorten(value)}")
         if self.player_cards == 3:
-            wrong = [k for k in CLASSIC_KEYS[1:] if getattr(self, k) != _CLASSIC_DEFAULTS[k]]
+            wrong = [k for k in CLASSIC_KEYS[1:] if k not in BURN_KEYS
+                     and getattr(self, k) != _CLASSIC_DEFAULTS[k]]
             if wrong:
                 raise RulesError(f"{wrong[0]} is an option of the two-card deal; set "
                                  "player_cards = 2 (or use --rules classic-blackjack)")
@@ -371,7 +384,8 @@ class Rules:
             d["dealer_burn"] = {"none": False}.get(burn, burn)
         if not self.classic:
             for k in CLASSIC_KEYS:
-                del d[k]
+                if k not in BURN_KEYS or d[k] == _CLASSIC_DEFAULTS[k]:
+                    del d[k]
         return d
 
     def canonical_json(self) -> str:

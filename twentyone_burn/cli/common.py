@@ -143,14 +143,18 @@ RULE_OPTIONS: dict[str, tuple[Any, Any]] = {
     "post_split": (str | None, typer.Option(
         None, "--post-split", metavar="cdz-|cdp1|cdp-h",
         show_default=f"{SHEET.post_split}; classic-blackjack: cdz-",
-        help="Classic deal: post-split strategy cdz-, cdp1 or cdp-h.")),
+        help="How split hands play: cdp-h (optimal for the hand, the burned card, the pair "
+             "cards dealt so far), cdz- (the unsplit hand's optimum, the other pair card "
+             "forgotten) or cdp1 (the first split hand's optimum); cdz- and cdp1 always "
+             "resplit.")),
 }
 #: the options of every 21 Burn command
 STANDARD = ("rules_file", "decks", "s17", "max_hands", "resplit_aces", "das", "double_on",
             "mandatory_split", "split_aces_one_card", "win_pays", "commission", "dealer_burn",
-            "dealer_bust_push", "dealer_22_pushes", "ties_lose_from", "ties_lose")
+            "dealer_bust_push", "dealer_22_pushes", "ties_lose_from", "ties_lose",
+            "post_split")
 #: the classic deal's own options (commands that also analyse classic blackjack)
-CLASSIC = ("naturals", "natural_pays", "surrender", "post_split")
+CLASSIC = ("naturals", "natural_pays", "surrender")
 #: what the dealer alone depends on
 SHOE = ("rules_file", "decks", "s17", "dealer_burn")
 

@@ -25,7 +25,14 @@ from ..shoe import NRANKS, full_shoe
 from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, one_card_only
 from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, stand_evs
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
-from .split import SplitValue, split_hands, split_stand_evs, split_values
+from .split import (
+    SplitValue,
+    best_actions,
+    post_split_forced,
+    split_hands,
+    split_stand_evs,
+    split_values,
+)
 
 __all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
            "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
@@ -184,6 +191,10 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         hands = unsplit_hands()
         stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
     can_double = double_allowed(rules, split_hands=False)
+    can_double_split = double_allowed(rules, split_hands=True)
+    # CDZ-'s split-hand actions: these unsplit hands' optimum, among a split hand's actions
+    cdz = np.zeros((NRANKS, nh), dtype=np.int8) \
+        if tables is None and rules.post_split == "cdz-" else None
     no_force = np.full(nh, -1, dtype=np.int8)
     vals = HandValues.empty()
     for b in range(NRANKS):
@@ -205,6 +216,8 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
         else:
             acts = np.where((forced == DOUBLE) & ~((table.ncards == 2) & can_double), HIT, forced)
         play_actions[b] = acts
+        if cdz is not None:
+            cdz[b] = best_actions(st, hi, db, table.ncards == 2, can_double_split)
         for a, c in two_card:
             h = table.of((a, c))
             if not feas[h]:
@@ -214,7 +227,6 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
                 stand[b, x, y], hit[b, x, y], double[b, x, y] = st[h], hi[h], db[h]
 
     # -- splits ---------------------------------------------------------------------------------
-    can_double_split = double_allowed(rules, split_hands=True)
     for p in range(NRANKS):
         order = split_hands(p, one_card_only(rules, p))
         base_p = base_up.copy()
@@ -223,11 +235,16 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             if base_p.min() < 0:
                 continue
             stand_p = split_stand_cached(rules, up, p, base_p, payoff)
+        if tables is not None:
+            forced, resplit = tables.split_play[up, :, p], tables.resplit[up, :, p]
+        else:  # the rules' post-split strategy (CDP-H: None, None - the best actions)
+            forced, resplit = post_split_forced(
+                rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
+                flat if infinite else None, order, can_double_split, cdz, payoff)
         values = split_values(
             rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
             flat if infinite else None, order, payoff, can_double_split,
-            forced=None if tables is None else tables.split_play[up, :, p],
-            resplit_table=None if tables is None else tables.resplit[up, :, p], scale=scale)
+            forced=forced, resplit_table=resplit, scale=scale)
         for b, sv_ in enumerate(values):
             if sv_ is not None:
                 splits[(b, p)] = sv_

@@ -49,11 +49,11 @@ import numpy as np
 
 from ..rules import Rules, RulesError
 from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
-from ..tables import DOUBLE, HIT, STAND, double_allowed, hand_table, hidden_combos, one_card_only
+from ..tables import double_allowed, hand_table, hidden_combos, one_card_only
 from .dealer import dealer_distributions, dealer_trie, pair_bins, stand_evs, trie_outcomes
 from .player import natural_probs, payoff_table, play_hands
 from .results import ClassicAnalysis
-from .split import SplitValue, split_hands, split_values
+from .split import SplitValue, always_resplit, best_actions, reachable, split_hands, split_values
 
 __all__ = ["ACTIONS", "DEAL_COLUMNS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand",
            "dealer_row", "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values",
@@ -200,21 +200,20 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
         base_p[pair] -= 1
         if base_p[pair] < 1 or base_p.min() < 0:
             return None
-    m = rules.max_hands
     always = forced = acts = None
     if rules.post_split in ("cdz-", "cdp1"):
-        always = np.ones((1, m + 2, m + 2, 2 * m + 2, m + 2), dtype=np.bool_)
+        always = always_resplit(rules)
         if rules.post_split == "cdz-":
-            acts = _best_actions(st, hi, db, table.ncards == 2, can_double)
+            acts = best_actions(st, hi, db, table.ncards == 2, can_double)
         else:
             # CDP1: the first split hand's optimum (shoe less the up card and both pair cards)
             st1, hi1, db1, _ = _hand_values(base_p, order, trie,
                                             payoff[np.minimum(table.total, 21)], hole, peek,
                                             enhc, can_double, flat)
-            acts = _best_actions(st1, hi1, db1, table.ncards == 2, can_double)
+            acts = best_actions(st1, hi1, db1, table.ncards == 2, can_double)
         forced = np.repeat(acts[None, None, :], nc, axis=1)
         # a fixed strategy needs the stand EVs of the hands it can reach, no more
-        order = _reachable(order, acts, pair, one_card)
+        order = reachable(order, acts, pair, one_card)
     stand_p = None
     if infinite:
         if enhc:
@@ -230,34 +229,6 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
                                                (cj, cu))
     return split_values(rules, pair, [-1], base_p, stand_p, flat, order, payoff, can_double,
                         forced=forced, resplit_table=always, hole=peek)[0]
-
-
-def _reachable(order: np.ndarray, acts: np.ndarray, pair: int, one_card: bool) -> np.ndarray:
-    """The hands of ``order`` a split hand can reach under fixed actions, in the same order:
-    the two-card hands, what hitting hands draw to, and what doubled hands draw to (a double
-    where doubling is not allowed hits: it draws either way)."""
-    table = hand_table()
-    reach = np.zeros(len(table.index), dtype=np.bool_)
-    reach[[table.of((pair, t)) for t in range(NRANKS)]] = True
-    if not one_card:
-        draws = (acts == HIT) | (acts == DOUBLE)
-        rising = order[::-1]  # increasing hard total: a draw always raises it
-        for level in np.split(rising, np.flatnonzero(np.diff(table.hard[rising])) + 1):
-            hands = level[reach[level] & draws[level]]
-            if hands.size:
-                kids = table.child[hands].ravel()
-                reach[kids[kids >= 0]] = True
-    return order[reach[order]]
-
-
-def _best_actions(st: np.ndarray, hi: np.ndarray, db: np.ndarray, two: np.ndarray,
-                  can_double: np.ndarray) -> np.ndarray:
-    """The best action of every hand among those a split hand may take (ties: stand, hit,
-    double)."""
-    act = np.where(hi > st, HIT, STAND).astype(np.int8)
-    dbl = two & can_double & (db > np.maximum(st, hi))
-    act[dbl] = DOUBLE
-    return act
 
 
 @dataclass(frozen=True)

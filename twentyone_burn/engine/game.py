@@ -23,10 +23,16 @@ from ..shoe import deals as deals_of
 from ..tables import ACTION_NAMES, SPLIT, DecisionTables
 from .burn import KeptValues, burn_choices, kept_values
 from .dealer import dealer_distribution
-from .results import STRATEGY, Analysis, outcome_dict
+from .results import (
+    POST_SPLIT_WORDS,
+    Analysis,
+    outcome_dict,
+    post_split_strategy,
+    strategy_text,
+)
 
-__all__ = ["analyze", "dealer_table", "kept_kind", "optimal_tables", "return_table"]
-
+__all__ = ["POST_SPLIT_WORDS", "analyze", "dealer_table", "kept_kind", "optimal_tables",
+           "post_split_strategy", "return_table", "strategy_text"]
 
 def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
     """Dealer outcome probabilities by up card, for the full shoe less that up card."""
@@ -120,7 +126,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
         probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
     return Analysis(rules, er, wager, probs, dealer_table(rules), deals,
                     pd.DataFrame(burn_rows), total, kept,
-                    strategy=STRATEGY if tables is None else
+                    strategy=strategy_text(rules) if tables is None else
                     f"{tables.name} (every decision fixed by the strategy's tables; split hands "
                     "valued exactly as in CDP-H)")
 
@@ -180,7 +186,12 @@ def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
     import itertools
 
 
-    t = DecisionTables.empty(rules, "optimal composition-dependent play (the exact engine's)")
+    # the split hands' actions and resplits are the rules' post-split strategy's (CDZ- and
+    # CDP1: fixed actions, always resplit), as the SplitValues of ``kept`` hold them
+    name = "optimal composition-dependent play (the exact engine's)"
+    if rules.post_split != "cdp-h":
+        name += f"; split hands {rules.post_split.upper()}"
+    t = DecisionTables.empty(rules, name)
     for up in range(NRANKS):
         kv = kept[up] if kept is not None else kept_values(rules, up)
         for cards in itertools.combinations_with_replacement(range(NRANKS), 3):

@@ -24,8 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .burn import KeptValues
 
-__all__ = ["DEALER_KEYS", "POST_SPLIT_STRATEGY", "STRATEGY", "Analysis", "ClassicAnalysis",
-           "HeadlineFigures", "outcome_dict"]
+__all__ = ["DEALER_KEYS", "POST_SPLIT_STRATEGY", "POST_SPLIT_WORDS", "STRATEGY", "Analysis",
+           "ClassicAnalysis", "HeadlineFigures", "outcome_dict", "post_split_strategy",
+           "strategy_text"]
 
 POST_SPLIT_STRATEGY = (
     "CDP-H: each split hand plays the composition-dependent optimum for its own cards, the "
@@ -39,6 +40,45 @@ STRATEGY = (
     "the kept hand by the exact EV given every card seen (the player's three cards and the up "
     "card); forced splits under the post-split strategy. " + POST_SPLIT_STRATEGY
 )
+
+
+#: 21 Burn's post-split strategies in words, by ``rules.post_split`` (the classic deal's, which
+#: know no burned card, are ``classic.POST_SPLIT``)
+POST_SPLIT_WORDS = {
+    "cdp-h": POST_SPLIT_STRATEGY,
+    "cdz-": "CDZ-: each split hand takes the action (stand / hit / double) that the unsplit "
+            "composition-dependent optimum takes for the same cards against the same up card, "
+            "computed on the shoe less the up card, the burned card and the hand's own cards "
+            "only (the other pair card is forgotten), among the actions a split hand may take "
+            "(split aces take one card; doubling after a split as the rules allow). A pair "
+            "card that arrives is always resplit while fewer than max_hands hands are in play. "
+            "The chosen actions are valued exactly on the true shoe.",
+    "cdp1": "CDP1: every split hand takes the action that is optimal for the first split hand "
+            "holding the same cards, computed on the shoe less the up card, the burned card, "
+            "both pair cards and the hand's own cards, among the actions a split hand may take "
+            "(split aces take one card; doubling after a split as the rules allow). A pair "
+            "card that arrives is always resplit while fewer than max_hands hands are in play. "
+            "The chosen actions are valued exactly on the true shoe.",
+}
+
+
+def post_split_strategy(rules: Rules) -> str:
+    """The named post-split strategy of 21 Burn's split EVs under these rules, in words.
+
+    >>> post_split_strategy(Rules(post_split="cdz-"))[:5]
+    'CDZ-:'
+    """
+    return POST_SPLIT_WORDS[rules.post_split]
+
+
+def strategy_text(rules: Rules) -> str:
+    """The strategy every optimal-play EV of :func:`analyze` holds for, in words.
+
+    >>> strategy_text(Rules()) == STRATEGY
+    True
+    """
+    return STRATEGY.replace(POST_SPLIT_STRATEGY, post_split_strategy(rules))
+
 
 
 class HeadlineFigures:

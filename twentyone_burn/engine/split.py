@@ -1,5 +1,23 @@
 """split: the exact EV of the mandatory split and resplits under the named post-split strategy.
 
+``rules.post_split`` names the strategy; "cdp-h" is the default. The two fixed strategies of
+the field (Eric Farmer's definitions, ``classic.py``) are adapted to the burned card - each of
+them knows it, as every decision of 21 Burn does:
+
+- "cdz-": each split hand takes the action (stand / hit / double) that the *unsplit*
+  composition-dependent optimum takes for the same cards against the same up card, computed
+  on the shoe less the up card, the burned card and the hand's cards only (the other pair
+  card is forgotten), among the actions a split hand may take (split aces take one card;
+  doubles per ``double_after_split``); a pair card that arrives is always resplit while fewer
+  than ``max_hands`` hands are in play (and the rank may be resplit).
+- "cdp1": the action that is optimal for the *first* split hand holding the same cards - on
+  the shoe less the up card, the burned card, both pair cards and the hand's cards - applied
+  to every split hand, whatever the other hands took; always resplit, as CDZ-.
+Both are fixed actions per (burned card, hand), so :func:`post_split_forced` turns them into a
+``forced`` / ``resplit_table`` pair and :func:`split_values` values them exactly on the true
+shoe, hidden second cards conditioned as for CDP-H below. CDP-H uses the most information of
+the three (it may play as either), so its split EV is at least theirs.
+
 Post-split strategy ("CDP-H"): each split hand is played (stand / hit / double) by the
 composition-dependent optimum for what it may use - its own cards, the burned card, the up card,
 every pair card dealt as a second card so far (``j``) and the number of earlier split hands
@@ -30,13 +48,15 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS, NRANKS
-from ..tables import DOUBLE, hand_table, hidden_combos, one_card_only
+from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos, one_card_only
 from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
-from .player import MONEY, HandValues, _split_hand_values, natural_probs, play_hands
+from .player import MONEY, HandValues, _split_hand_values, natural_probs, payoff_table, play_hands
 from .threads import over_range
 
-__all__ = ["pattern_value", "second_card_counts", "second_card_probs", "split_hands",
-           "split_on_shoe", "split_stand_evs", "split_value", "split_values", "SplitValue"]
+__all__ = ["always_resplit", "best_actions", "first_hand_actions", "pattern_value",
+           "post_split_forced", "reachable", "second_card_counts", "second_card_probs",
+           "split_hands", "split_on_shoe", "split_stand_evs", "split_value", "split_values",
+           "SplitValue", "unsplit_actions"]
 
 
 @functools.cache
@@ -298,13 +318,13 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
 
 def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,
                   keep_tables: bool = False) -> SplitValue | None:
-    """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe.
+    """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe,
+    under ``rules.post_split``.
 
     ``shoe`` holds every card before the deal (ten counts). Used by the brute-force checks on
-    small shoes.
+    small shoes (the whole game's path is ``burn.kept_values``).
     """
     from ..tables import double_allowed
-    from .player import payoff_table
 
     base_p = np.asarray(shoe, dtype=np.int64).copy()
     base_p[up] -= 1
@@ -313,9 +333,155 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
         return None
     payoff = payoff_table(rules)
     stand = split_stand_evs(rules, up, pair, base_p, payoff)
-    return split_value(rules, pair, burned, base_p, stand[:, burned, :], None,
-                       split_hands(pair, one_card_only(rules, pair)), payoff,
-                       double_allowed(rules, split_hands=True), keep_tables)
+    order = split_hands(pair, one_card_only(rules, pair))
+    can_double = double_allowed(rules, split_hands=True)
+    cdz = None
+    if rules.post_split == "cdz-":
+        base_up = base_p.copy()
+        base_up[pair] += 1
+        cdz = unsplit_actions(rules, up, base_up, order, payoff, can_double)
+    forced, resplit = post_split_forced(rules, pair, list(range(NRANKS)), base_p, stand, None,
+                                        order, can_double, cdz, payoff)
+    return split_value(rules, pair, burned, base_p, stand[:, burned, :], None, order, payoff,
+                       can_double, keep_tables, None if forced is None else forced[burned],
+                       None if resplit is None else resplit[burned])
+
+
+# -- the fixed post-split strategies CDZ- and CDP1 ---------------------------------------------
+
+def best_actions(st: np.ndarray, hi: np.ndarray, db: np.ndarray, two: np.ndarray,
+                 can_double: np.ndarray) -> np.ndarray:
+    """The best action of every hand among those a split hand may take (ties: stand, hit,
+    double).
+
+    >>> best_actions(np.array([0.1, 0.2]), np.array([0.3, 0.0]), np.array([0.5, 0.5]),
+    ...              np.array([True, True]), np.array([False, True])).tolist()
+    [1, 2]
+    """
+    act = np.where(hi > st, HIT, STAND).astype(np.int8)
+    dbl = two & can_double & (db > np.maximum(st, hi))
+    act[dbl] = DOUBLE
+    return act
+
+
+def reachable(order: np.ndarray, acts: np.ndarray, pair: int, one_card: bool) -> np.ndarray:
+    """The hands of ``order`` a split hand can reach under fixed actions, in the same order:
+    the two-card hands, what hitting hands draw to, and what doubled hands draw to (a double
+    where doubling is not allowed hits: it draws either way)."""
+    table = hand_table()
+    reach = np.zeros(len(table.index), dtype=np.bool_)
+    reach[[table.of((pair, t)) for t in range(NRANKS)]] = True
+    if not one_card:
+        draws = (acts == HIT) | (acts == DOUBLE)
+        rising = order[::-1]  # increasing hard total: a draw always raises it
+        for level in np.split(rising, np.flatnonzero(np.diff(table.hard[rising])) + 1):
+            hands = level[reach[level] & draws[level]]
+            if hands.size:
+                kids = table.child[hands].ravel()
+                reach[kids[kids >= 0]] = True
+    return order[reach[order]]
+
+
+def always_resplit(rules: Rules, n: int = 1) -> np.ndarray:
+    """resplit_table[i, h, i, j, u] of ``n`` strategies that resplit wherever they may (the
+    shape of :class:`~twentyone_burn.tables.DecisionTables`' ``resplit``).
+
+    >>> always_resplit(Rules(), 2).shape
+    (2, 5, 5, 8, 5)
+    """
+    m = rules.max_hands
+    return np.ones((n, m + 1, m + 1, 2 * m, m + 1), dtype=np.bool_)
+
+
+def unsplit_actions(rules: Rules, up: int, base_up: np.ndarray, order: np.ndarray,
+                    payoff: np.ndarray, can_double: np.ndarray) -> np.ndarray:
+    """acts[b, h]: CDZ-'s action for the hands ``order`` (a closed set) with burned rank b -
+    the unsplit optimum on ``base_up`` (the shoe less the up card) less b and the hand, among
+    the actions ``can_double`` allows. Its own dealer pass: for the small shoes of the checks
+    (``burn.kept_values`` takes these actions from its unsplit hands)."""
+    table = hand_table()
+    zero = np.zeros(1, dtype=np.int64)
+    stand_kb = stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
+                         pair_bins(up, rules.hit_soft_17, 0, rules.dealer_burn),
+                         base_up, order, 0, (zero, zero), payoff, ALL_BURNS)[:, :, 0]
+    acts = np.zeros((NRANKS, len(table.index)), dtype=np.int8)
+    for b in range(NRANKS):
+        base = base_up.copy()
+        base[b] -= 1
+        if base.min() < 0:
+            continue
+        stand = np.zeros(len(table.index))
+        stand[order] = stand_kb[:, b]
+        st, hi, db, _, _ = play_hands(base, stand, order=order, infinite=False,
+                                      can_double=can_double,
+                                      forced=np.full(len(table.index), -1, np.int8))
+        acts[b] = best_actions(st, hi, db, table.ncards == 2, can_double)
+    return acts
+
+
+def first_hand_actions(pair: int, burns: list[int], base_p: np.ndarray,
+                       stand_p: np.ndarray | None, flat_dist: np.ndarray | None,
+                       order: np.ndarray, payoff: np.ndarray,
+                       can_double: np.ndarray) -> np.ndarray:
+    """acts[i, h]: CDP1's action for split hand h with burned rank ``burns[i]`` - the optimum
+    of the first split hand (nothing hidden: combination j = u = 0) on ``base_p`` (the shoe
+    less the up card and one pair card) less the burned card and the hand.
+
+    ``stand_p[k, i, c]`` as for :func:`split_values` (None with ``flat_dist``, an infinite
+    deck).
+    """
+    table = hand_table()
+    nh = len(table.index)
+    infinite = flat_dist is not None
+    acts = np.zeros((len(burns), nh), dtype=np.int8)
+    flat_stand = None
+    if infinite:
+        flat_stand = payoff[np.minimum(table.total, 21)] @ flat_dist
+    for i, b in enumerate(burns):
+        base = base_p.copy()
+        if b >= 0 and not infinite:
+            base[b] -= 1
+        if not infinite and (base.min() < 0 or base[pair] < 1):
+            continue  # the shoe cannot deal this split
+        stand = np.zeros(nh)
+        if flat_stand is not None:
+            stand[order] = flat_stand[order]
+        else:
+            assert stand_p is not None, "a finite shoe needs the stand EVs"
+            stand[order] = stand_p[:, i, 0]  # combination 0 is j = u = 0
+        st, hi, db, _, _ = play_hands(base, stand, order=order, pair=pair, infinite=infinite,
+                                      can_double=can_double, forced=np.full(nh, -1, np.int8))
+        acts[i] = best_actions(st, hi, db, table.ncards == 2, can_double)
+    return acts
+
+
+def post_split_forced(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
+                      stand_p: np.ndarray | None, flat_dist: np.ndarray | None,
+                      order: np.ndarray, can_double: np.ndarray,
+                      cdz_actions: np.ndarray | None = None,
+                      payoff: np.ndarray | None = None
+                      ) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """(forced[i, c, h], resplit_table[i]) of ``rules.post_split`` for :func:`split_values`
+    with burned ranks ``burns``; (None, None) for CDP-H (the best actions are found there).
+
+    ``cdz_actions[b, h]``: CDZ-'s actions by burned rank (:func:`unsplit_actions`, or the
+    unsplit hands' own best actions restricted by :func:`best_actions`); needed for "cdz-".
+    ``payoff``: the payoff table (default: the rules'), for CDP1's first-hand optimum.
+    """
+    if rules.post_split == "cdp-h":
+        return None, None
+    nc = len(hidden_combos(rules.max_hands)[0])
+    if rules.post_split == "cdz-":
+        if cdz_actions is None:
+            raise ValueError("CDZ- needs the unsplit hands' actions (cdz_actions)")
+        acts = np.stack([cdz_actions[b] for b in burns])
+    else:
+        if payoff is None:
+            payoff = payoff_table(rules)
+        acts = first_hand_actions(pair, burns, base_p, stand_p, flat_dist, order, payoff,
+                                  can_double)
+    forced = np.ascontiguousarray(np.repeat(acts[:, None, :], nc, axis=1))
+    return forced, always_resplit(rules, len(burns))
 
 
 def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,

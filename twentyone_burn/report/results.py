@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from .. import __version__
-from ..engine.results import POST_SPLIT_STRATEGY
+from ..engine.results import post_split_strategy
 from ..rules import Rules
 from .words import ROUNDING, describe_rules
 
@@ -96,7 +96,7 @@ class Report:
     @property
     def post_split_strategy(self) -> str:
         """The named post-split strategy the split EVs hold for."""
-        return POST_SPLIT_STRATEGY
+        return post_split_strategy(self.rules)
 
     @property
     def rounding(self) -> str:
