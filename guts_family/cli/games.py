@@ -15,28 +15,68 @@ from guts_family.cli.common import (
     GAME_HELP,
     LIMIT_HELP,
     PTIE_HELP,
+    SAMPLE_HELP,
+    SAMPLES_HELP,
+    SEED_HELP,
+    TARGET_SE_HELP,
     TIE_HELP,
+    WORKERS_HELP,
     check_out_folder,
+    check_seconds,
     emit,
     odds_text,
     parse_amount,
     parse_opponent_cards,
     pct,
     renamed,
+    sampling_summary,
 )
 from guts_family.export import write_table
 from guts_family.games import GAME_NAMES, Game, get_game
 from guts_family.games.challenge_guts import challenge, dealer_qualifies
 from guts_family.games.guts_321 import lone_player_odds
 from guts_family.games.phoenix_burn import last_card_up, swap
-from guts_family.odds import Seat, field_odds
+from guts_family.odds import SampledFieldOdds, Seat, exact_refusal, field_odds, field_sample
 from guts_family.ranges import RANGE_HELP, parse_range
+from guts_family.sampling import check_sampling
 
 __all__ = ["register", "DEFAULT_TABLE_DIR"]
 
 DEFAULT_TABLE_DIR = os.path.join("strategy_tables", "guts")
 #: the dealer's three cards must come from the cards left
 _DEALER_CARDS = 3
+#: the time limit of a sampling run (seconds) when --max-seconds is not given
+SAMPLE_SECONDS = 60.0
+_EXACT_HELP = ("Exact count only (refused, one line, where it cannot answer: the poker order "
+               "beyond 3 opposing hands or with several ranges).")
+_MAX_SECONDS_HELP = "Sampling stops at this time (the exact count is never cut)."
+
+
+def _sampled_text(title: str, r: SampledFieldOdds, why: str = "") -> str:
+    """The text block of one hand's sampled odds: each figure with its standard error and 99 %
+    interval, the run that drew them (seed, samples) and why it was sampled."""
+    against = ", ".join(s.name + (" showing " + cards_str(s.known) if s.known else "")
+                        for s in r.seats)
+    lines = [title, f"  against: {against}" + (f"; dead: {cards_str(r.dead)}" if r.dead else "")]
+    if why:
+        lines.append(f"  {why}")
+    lines.append("  " + sampling_summary(r.run, "random deals"))
+    if r.acceptance < 1:
+        lines.append(f"  ranges by rejection: {100 * r.acceptance:.3g}% of the deals drawn met "
+                     "every range")
+    run = r.run
+    if run.stopped_by == "max-seconds" and run.target_se is not None \
+            and r.worst_se > run.target_se:
+        lines.append(f"  the target standard error {run.target_se:g} was not reached (largest "
+                     f"{r.worst_se:.2g}): allow more --max-seconds or --workers")
+    lines.append(f"  {'':5}{'estimate':>9}  {'s.e.':>8}   99% interval")
+    for name in ("win", "tie", "lose", "share"):
+        e = getattr(r, name)
+        lines.append(f"  {name:<5}{pct(e.value)}  {100 * e.se:7.4f}%   {100 * e.low:.3f}-"
+                     f"{100 * e.high:.3f}%")
+    lines.append("  every figure is a sampled estimate (Monte Carlo, not exact); share: the pot "
+                 "share with ties split")
+    return "\n".join(lines)
 
 
 def _game(name: str) -> Game:
@@ -65,8 +105,8 @@ def register(app: typer.Typer) -> None:
         opponents: int | None = typer.Option(
             None, "--opponents", help="Other players in, as many as the deck seats (phoenix "
                                       "0-15; guts321 3-card 0-16, 2-card 0-25, 1-card 0-51; "
-                                      "challenge 1-16). Exact; guts321 3-card rounds (poker "
-                                      "order) up to 3."),
+                                      "challenge 1-16). Exact, but guts321 3-card rounds "
+                                      "(poker order) beyond 3: sampled."),
         opponent_cards: list[str] | None = typer.Option(
             None, "--opponent-cards", help="Shown cards of an opponent who is in; repeat per "
                                            "opponent (e.g. the burned player's face-up card)."),
@@ -75,9 +115,28 @@ def register(app: typer.Typer) -> None:
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         hand_range: str | None = typer.Option(None, "--range", help=RANGE_HELP),
+        max_seconds: float = typer.Option(SAMPLE_SECONDS, "--max-seconds",
+                                          help=_MAX_SECONDS_HELP),
+        exact: bool = typer.Option(False, "--exact", help=_EXACT_HELP),
+        sample: bool = typer.Option(False, "--sample", help=SAMPLE_HELP),
+        target_se: float | None = typer.Option(None, "--target-se", help=TARGET_SE_HELP),
+        samples: int | None = typer.Option(None, "--samples", help=SAMPLES_HELP),
+        seed: int | None = typer.Option(None, "--seed", help=SEED_HELP),
+        workers: int | None = typer.Option(None, "--workers", help=WORKERS_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Exact win / tie / lose of a hand against the pot (dummy) and other players."""
+        """Win / tie / lose of a hand against the pot (dummy) and other players: exact where
+        the count can answer, else sampled with error bars (the poker order beyond 3 hands)."""
+        check_seconds(max_seconds)
+        check_sampling(seed, target_se, samples, workers)
+        if exact and sample:
+            raise ValueError("--exact and --sample exclude each other: give one")
+        sampling_given = [name for name, v in (("--target-se", target_se),
+                                               ("--samples", samples), ("--seed", seed),
+                                               ("--workers", workers)) if v is not None]
+        if exact and sampling_given:
+            raise ValueError(f"{', '.join(sampling_given)} only apply to sampling: drop "
+                             f"{'them' if len(sampling_given) > 1 else 'it'} or --exact")
         g = _game(game)
         cards = parse_cards(hand)
         order = g.order(len(cards))
@@ -89,11 +148,39 @@ def register(app: typer.Typer) -> None:
             high = None if rng.high == order.n_classes - 1 else rng.high
             seats = [s if s.is_pot else Seat(s.name, s.known, False, rng.low, high)
                      for s in seats]
-        o = field_odds(order, cards, seats, parse_cards(dead))
         tie_r, ptie_r = g.rules(tie, player_tie)
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
         if pot_v is None and limit_v is not None:
             raise ValueError("--limit needs --pot: give e.g. --pot 10 --limit 5")
+        dead_cards = parse_cards(dead)
+        refusal = exact_refusal(order, seats)
+        if sample or (refusal is not None and not exact):
+            why = "" if sample or refusal is None else \
+                f"exact count refused ({refusal.split(': seat')[0]}): sampled instead"
+            r = field_sample(order, cards, seats, dead_cards, seed=seed, target_se=target_se,
+                             samples=samples, max_seconds=max_seconds, workers=workers)
+            ctx.params["seed"] = r.run.seed  # the provenance line reproduces the draw
+            sdata = {"game": g.name, **r.as_dict(), "tie_rule": tie_r, "player_tie_rule": ptie_r,
+                     "range": None if rng is None else rng.as_dict(), "version": __version__}
+            if why:
+                sdata["why_sampled"] = why
+            stext = _sampled_text(f"{g.title}: {cards_str(cards)}", r, why)
+            if rng is not None:
+                stext += f"\n  players in hold {rng.describe()} (sampled)"
+            if pot_v is not None:
+                sev = r.ev(pot_v, limit_v, tie_r, ptie_r)
+                clear = sev.low > 0 or sev.high < 0
+                sdata.update({"pot": pot_v, "limit": limit_v, "ev_in": sev.value,
+                              "ev_in_se": sev.se, "ev_in_99": [sev.low, sev.high],
+                              "ev_out": 0.0, "go_in": sev.value > 0, "clear": clear})
+                stext += (f"\n  EV of going in (sampled): {sev.value:+.6f} (s.e. {sev.se:.6f}, "
+                          f"99% {sev.low:+.4f} to {sev.high:+.4f}; pot {pot_v:g}, pays "
+                          f"{min(pot_v, limit_v) if limit_v else pot_v:g} on a loss; ties: "
+                          f"{tie_r}/{ptie_r}) -> {'go in' if sev.value > 0 else 'stay out'}"
+                          + ("" if clear else " - too close to call at 99 %: sample more"))
+            emit(sdata, as_json, stext, ctx)
+            return
+        o = field_odds(order, cards, seats, dead_cards)
         data = {"game": g.name, **o.as_dict(), "tie_rule": tie_r, "player_tie_rule": ptie_r,
                 "range": None if rng is None else rng.as_dict(), "method": "exact",
                 "version": __version__}
@@ -248,12 +335,26 @@ def register(app: typer.Typer) -> None:
         challengers: int = typer.Option(1, "--challengers",
                                         help="Players challenging the dealer, you included "
                                              "(1-16); the best hand takes the pot."),
+        hand_range: str | None = typer.Option(
+            None, "--range", help="Range of the other challengers: any, pair+, K-high+, KQ9+, "
+                                  "77-AAA, top 20% (see docs/guts.md). Exact."),
+        dealer_range: str | None = typer.Option(
+            None, "--dealer-range", help="Range of the dealer's hand (instead of --dealer-min), "
+                                         "same syntax. Exact."),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Challenge guts: EV of challenging the dealer at 2-1, and the dealer's qualifying odds."""
+        order = get_game("challenge").order()
+        c_rng = None if hand_range is None else parse_range(hand_range, order)
+        d_rng = None if dealer_range is None else parse_range(dealer_range, order)
         r = challenge(parse_cards(hand), parse_amount(pot, "pot"), parse_cards(dead),
-                      parse_amount(limit, "limit"), tie, dealer_min, qualify, challengers)
+                      parse_amount(limit, "limit"), tie, dealer_min, qualify, challengers,
+                      c_rng, d_rng)
         others = f" and {challengers - 1} other challenger(s)" if challengers > 1 else ""
+        if c_rng is not None:
+            others += f" holding {c_rng.describe()}"
+        if d_rng is not None:
+            others = f" (holding {d_rng.describe()})" + others
         emit({**r.as_dict(), "version": __version__}, as_json, "\n".join([
             odds_text(f"Challenge guts: {cards_str(r.odds.hero)} vs the dealer"
                        + (f" ({dealer_min} or better)" if dealer_min else "") + others, r.odds),

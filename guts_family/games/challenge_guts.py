@@ -29,6 +29,7 @@ from guts_family.cards import RANK_CHARS, CardError, check_disjoint
 from guts_family.games.base import Game
 from guts_family.hands import VALUE3
 from guts_family.odds import FieldOdds, Seat, check_stakes, field_odds
+from guts_family.ranges import HandRange
 
 __all__ = ["GAME", "ChallengeGuts", "vs_players", "min_class", "dealer_qualifies",
            "ChallengeResult", "challenge", "CHALLENGE_ODDS"]
@@ -127,6 +128,8 @@ class ChallengeResult:
     qualify: str
     qualify_count: int
     qualify_total: int
+    challenger_range: HandRange | None = None
+    dealer_range: HandRange | None = None
 
     @property
     def best(self) -> str:
@@ -137,6 +140,9 @@ class ChallengeResult:
         """Plain dict for JSON."""
         return {**self.odds.as_dict(), "pot": self.pot, "limit": self.limit, "tie": self.tie,
                 "dealer_min": self.dealer_min, "odds_risked": CHALLENGE_ODDS,
+                "range": None if self.challenger_range is None else self.challenger_range.as_dict(),
+                "dealer_range": None if self.dealer_range is None
+                else self.dealer_range.as_dict(),
                 "challengers": 1 + sum(1 for s in self.odds.seats if not s.is_pot),
                 "ev_challenge": self.ev, "best": self.best,
                 "dealer_qualifies": {"at_least": self.qualify, "count": self.qualify_count,
@@ -146,14 +152,19 @@ class ChallengeResult:
 
 def challenge(hand: Sequence[int], pot: float, dead: Sequence[int] = (),
               limit: float | None = None, tie: str = "replay", dealer_min: str | None = None,
-              qualify: str = "A", challengers: int = 1) -> ChallengeResult:
+              qualify: str = "A", challengers: int = 1,
+              challenger_range: HandRange | None = None,
+              dealer_range: HandRange | None = None) -> ChallengeResult:
     """EV of challenging the dealer at 2-1 with ``hand``: win the pot, or lose two pot-sized bets.
 
     ``limit`` caps each bet; ``dealer_min`` restricts the dealer's hand to that class or better
     (see ``min_class``). Also reports how often the dealer holds ``qualify`` high or better
     given your hand. ``challengers``: players challenging the dealer, you included; the best
     hand among the dealer and every challenger takes the pot (this toolkit's reading - the sheet
-    does not say), the other challengers' hands are random.
+    does not say), the other challengers' hands are random, or of ``challenger_range`` (a
+    :class:`~guts_family.ranges.HandRange` of the value order: who challenges holds a strong
+    hand). ``dealer_range`` bounds the dealer's hand to a range (instead of ``dealer_min``).
+    Exact at every table size: value-only hands are counted by ranks.
 
     >>> from guts_family.cards import parse_cards
     >>> r = challenge(parse_cards("Ks Kd 9c"), pot=10)
@@ -162,6 +173,11 @@ def challenge(hand: Sequence[int], pot: float, dead: Sequence[int] = (),
     >>> r = challenge(parse_cards("Ks Kd 9c"), pot=10, challengers=5)
     >>> [s.name for s in r.odds.seats][:2], round(r.ev, 3)
     (['dealer', 'challenger 2'], 7.346)
+    >>> from guts_family.ranges import parse_range
+    >>> r = challenge(parse_cards("Ks Kd 9c"), pot=10, challengers=3,
+    ...               challenger_range=parse_range("pair+", VALUE3))
+    >>> r.odds.seats[1].min_class == VALUE3.class_from_label("322"), round(r.ev, 3)
+    (True, 3.407)
     """
     check_stakes(pot, limit)
     GAME.rules(tie, None)
@@ -169,12 +185,31 @@ def challenge(hand: Sequence[int], pot: float, dead: Sequence[int] = (),
     if not 1 <= challengers <= top:
         raise ValueError(f"the number of challengers must be 1 to {top} (52 cards, the dealer "
                          f"holds 3), got {challengers}")
+    top_class = VALUE3.n_classes - 1
+    for r, what in ((challenger_range, "challenger_range"), (dealer_range, "dealer_range")):
+        if r is not None and r.order != VALUE3.name:
+            raise ValueError(f"{what} is a range of the {r.order} order: challenge guts "
+                             f"plays {VALUE3.name}")
+    if dealer_range is not None and dealer_min is not None:
+        raise ValueError("--dealer-min and --dealer-range both bound the dealer: give one")
+    if challenger_range is not None and challengers < 2:
+        raise ValueError("--range restricts the other challengers: give --challengers 2 or more")
     lowest = 0 if dealer_min is None else min_class(dealer_min)
-    seats = [Seat("dealer", is_pot=True, min_class=lowest)]
-    seats += [Seat(f"challenger {i + 2}") for i in range(challengers - 1)]
+    d_high = None
+    if dealer_range is not None:
+        lowest = dealer_range.low
+        d_high = None if dealer_range.high == top_class else dealer_range.high
+    seats = [Seat("dealer", is_pot=True, min_class=lowest, max_class=d_high)]
+    c_low, c_high = 0, None
+    if challenger_range is not None:
+        c_low = challenger_range.low
+        c_high = None if challenger_range.high == top_class else challenger_range.high
+    seats += [Seat(f"challenger {i + 2}", min_class=c_low, max_class=c_high)
+              for i in range(challengers - 1)]
     odds = field_odds(VALUE3, hand, seats, dead)
     if odds.total == 0:
         raise ValueError(f"the dealer cannot hold {dealer_min} or better with these cards")
     ev = odds.ev(pot, limit, tie, "split", loss_multiple=CHALLENGE_ODDS)
     q, total = dealer_qualifies(qualify, list(hand) + list(dead))
-    return ChallengeResult(odds, pot, limit, tie, dealer_min, ev, qualify, q, total)
+    return ChallengeResult(odds, pot, limit, tie, dealer_min, ev, qualify, q, total,
+                           challenger_range, dealer_range)

@@ -35,7 +35,7 @@ from guts_family.odds.deal import validate
 from guts_family.odds.multiway import multiway_odds
 from guts_family.odds.outcome import MAX_FORMULA_SEATS, FieldOdds, Seat
 
-__all__ = ["field_odds", "validate"]
+__all__ = ["field_odds", "exact_refusal", "validate"]
 
 _COMBOS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
@@ -96,6 +96,38 @@ def _group_by_ranks(combos: np.ndarray, classes: np.ndarray, keys: np.ndarray
             counts[present].astype(np.int64))
 
 
+def exact_refusal(order: HandOrder, seats: Sequence[Seat]) -> str | None:
+    """Why the exact count cannot answer this field (one line), or None when it can.
+
+    Only the three-card poker order is ever refused (its suits make the rank count inexact):
+    beyond three opposing hands with unseen cards, several calling ranges, a range bounded
+    above or a seat that stays out. Those are sampled
+    (:func:`~guts_family.odds.sample.field_sample`, ``guts-odds vs-pot --sample``).
+
+    >>> from guts_family.hands import POKER3, VALUE3
+    >>> seats = [Seat(f"p{i}") for i in range(4)]
+    >>> exact_refusal(VALUE3, seats) is None, exact_refusal(POKER3, seats[:3]) is None
+    (True, True)
+    >>> print(exact_refusal(POKER3, seats))  # doctest: +NORMALIZE_WHITESPACE
+    exact three-card poker odds (straights and flushes need the suits) cover at most 3 opposing
+    hands with unseen cards and one calling range, got 4 hands: seat fewer players, or use a
+    sampled estimate (guts-odds vs-pot --sample)
+    """
+    if order.suit_blind:
+        return None
+    n_random = sum(1 for s in seats if len(s.known) < order.n_cards)
+    n_ranges = sum(1 for s in seats if len(s.known) < order.n_cards and s.restricted)
+    bounded = any(s.max_class is not None or not s.plays for s in seats)
+    if not (n_random > 1 + MAX_FORMULA_SEATS or n_ranges > 1 or bounded):
+        return None
+    what = f"{n_random} hands" if n_random > 1 + MAX_FORMULA_SEATS else \
+        f"{n_ranges} ranges" if n_ranges > 1 else "a range bounded above or a seat out"
+    return (f"exact {order.title} odds (straights and flushes need the suits) cover at most "
+            f"{1 + MAX_FORMULA_SEATS} opposing hands with unseen cards and one calling "
+            f"range, got {what}: seat fewer players, or use a sampled estimate "
+            "(guts-odds vs-pot --sample)")
+
+
 _FAST_PAIRS: bool | None = None  # None: automatic; tests force True / False to compare paths
 _FAST_PAIRS_MIN_HANDS = 1500
 
@@ -117,17 +149,13 @@ def field_odds(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
     (True, 0.9886)
     """
     hero, unseen = validate(order, hero, seats, dead, deck)
+    refusal = exact_refusal(order, seats)
+    if refusal is not None:
+        raise ValueError(refusal)
     n_random = sum(1 for s in seats if len(s.known) < order.n_cards)
     n_ranges = sum(1 for s in seats if len(s.known) < order.n_cards and s.restricted)
     bounded = any(s.max_class is not None or not s.plays for s in seats)
     if n_random > 1 + MAX_FORMULA_SEATS or n_ranges > 1 or bounded:
-        if not order.suit_blind:
-            what = f"{n_random} hands" if n_random > 1 + MAX_FORMULA_SEATS else \
-                f"{n_ranges} ranges" if n_ranges > 1 else "a range bounded above or a seat out"
-            raise ValueError(
-                f"exact {order.title} odds (straights and flushes need the suits) cover at most "
-                f"{1 + MAX_FORMULA_SEATS} opposing hands with unseen cards and one calling "
-                f"range, got {what}: seat fewer players, or use a sampled estimate")
         return multiway_odds(order, hero, seats, dead, deck)
     t = order.class_of(hero)
     n = order.n_cards

@@ -88,7 +88,7 @@ BAD = [
     (["vs-pot", "As Kd Qh", "--pot", "ten"], "not a number"),
     (["vs-pot", "As Kd Qh", "--opponents", "x"], "--opponents"),
     (["vs-pot", "As Kd Qh", "--opponents", "16"], "at most 15 other players"),
-    (["vs-pot", "As Ks Qs", "--game", "guts321", "--opponents", "4"], "cover at most 3"),
+    (["vs-pot", "As Ks Qs", "--game", "guts321", "--opponents", "4", "--exact"], "cover at most 3"),
     (["vs-pot", "As Kd", "--game", "phoenix"], "no 2-card round"),
     (["vs-pot", "As Kd Qh", "--tie", "coin"], "unknown tie rule"),
     (["table", "--game", "nope"], "unknown game"),

@@ -202,7 +202,7 @@ def test_cli_eight_players_and_one_line_errors(capsys):
     assert code == 0 and json.loads(out)["challengers"] == 3
     for args, message in [
         (["vs-pot", "As Kd Qh", "--opponents", "16"], "at most 15 other players"),
-        (["vs-pot", "As Ks Qs", "--game", "guts321", "--opponents", "4"], "at most 3"),
+        (["vs-pot", "As Ks Qs", "--game", "guts321", "--opponents", "4", "--exact"], "at most 3"),
         (["vs-pot", "As Kd Qh", "--opponents", "15", "--dead", "2c 3c"], "not enough unseen"),
         (["vs-pot", "As Kd Qh", "--opponents", "3", "--opponent-cards", "Jc",
           "--opponent-cards", "Jc"], "in both player 2 and player 3"),
