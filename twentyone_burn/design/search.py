@@ -26,7 +26,6 @@ import ctypes.util
 import functools
 import hashlib
 import itertools
-import json
 import math
 import multiprocessing
 import os
@@ -37,8 +36,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..engine.cache import cache_folder, source_key
-from ..io import write_file
+from ..engine.cache import cache_folder, read_entry, source_key, write_entry
 from ..rules import Rules, shorten
 from .results import DesignResult, DesignRow
 from .space import DesignError, RuleSet, parse_knobs, rule_sets
@@ -122,24 +120,7 @@ def _load(kind: str, rules: Rules) -> dict[str, Any] | None:
     entry = _entry(kind, rules)
     if entry is None:
         return None
-    path, key = entry
-    try:
-        with open(path, "rb") as f:
-            data = f.read(_MAX_BYTES + 1)
-    except OSError:
-        return None
-    head, newline, body = data.partition(b"\n")
-    if not newline or len(data) > _MAX_BYTES:
-        return None
-    try:
-        header = json.loads(head)
-        if not (isinstance(header, dict) and header.get("format") == _FORMAT
-                and header.get("key") == key
-                and header.get("sha256") == hashlib.sha256(body).hexdigest()):
-            return None
-        figures = json.loads(body)
-    except (ValueError, RecursionError):
-        return None
+    figures = read_entry(*entry, max_bytes=_MAX_BYTES)
     if not (isinstance(figures, dict) and all(
             isinstance(v, (int, float)) and not isinstance(v, bool) for v in figures.values())):
         return None
@@ -152,15 +133,7 @@ def _store(kind: str, rules: Rules, figures: dict[str, Any]) -> None:
     entry = _entry(kind, rules)
     if entry is None or _read_code_key(kind) != _code_key(kind):
         return
-    path, key = entry
-    data = json.dumps(figures, separators=(",", ":")).encode()
-    header = json.dumps({"format": _FORMAT, "key": key,
-                         "sha256": hashlib.sha256(data).hexdigest()}).encode()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_file(path, header + b"\n" + data, sync=False)
-    except OSError:
-        pass
+    write_entry(*entry, figures)
 
 
 # -- where the valuations run ------------------------------------------------------------------

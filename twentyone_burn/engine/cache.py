@@ -54,7 +54,7 @@ from ..rules import Rules
 from ..shoe import NRANKS, RANKS, three_card_multisets
 
 __all__ = ["CACHE_ENV", "DEALER_ANSWERS", "DealerAnswer", "cache_folder", "dealer_answer",
-           "entry_key", "hand_choices", "source_key"]
+           "entry_key", "hand_choices", "read_entry", "source_key", "write_entry"]
 
 #: the environment variable naming the cache folder (``off``: no cache)
 CACHE_ENV = "TWENTYONE_BURN_CACHE"
@@ -142,14 +142,19 @@ def entry_key(rules: Rules) -> str | None:
 
 
 def _read(path: Path, key: str) -> Any:
-    """The body of the entry at ``path`` if it is whole and carries ``key``, else None."""
+    return read_entry(path, key)
+
+
+def read_entry(path: Path, key: str, max_bytes: int = _MAX_BYTES) -> Any:
+    """The body of the cache entry at ``path`` (a checksummed JSON header line, then the JSON
+    body) if it is whole, at most ``max_bytes`` and carries ``key``, else None."""
     try:
         with open(path, "rb") as f:
-            data = f.read(_MAX_BYTES + 1)
+            data = f.read(max_bytes + 1)
     except OSError:
         return None
     head, newline, body = data.partition(b"\n")
-    if not newline or len(data) > _MAX_BYTES:
+    if not newline or len(data) > max_bytes:
         return None
     try:
         header = json.loads(head)
@@ -167,11 +172,18 @@ def _write(path: Path, key: str, body: Any) -> None:
     entry whose sources changed while it was computed (the key would not be the code's)."""
     if _read_code_key() != _code_key():
         return
+    write_entry(path, key, body)
+
+
+def write_entry(path: Path, key: str, body: Any) -> None:
+    """Write a cache entry for :func:`read_entry` (its folder made); a cache that cannot be
+    written is skipped."""
     data = json.dumps(body, separators=(",", ":")).encode()
     header = json.dumps({"format": _FORMAT, "key": key,
                          "sha256": hashlib.sha256(data).hexdigest()}).encode()
     try:
         # no fsync: an entry cut short by a crash fails its checksum and is recomputed
+        path.parent.mkdir(parents=True, exist_ok=True)
         write_file(path, header + b"\n" + data, sync=False)
     except OSError:
         pass
