@@ -37,7 +37,7 @@ from guts_family.games import GAME_NAMES
 from guts_family.odds import PLAYER_TIE_RULES, TIE_RULES, FieldOdds
 
 __all__ = ["GAME_HELP", "TIE_HELP", "PTIE_HELP", "LIMIT_HELP", "EXACT_HELP", "SAMPLE_HELP",
-           "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "sampling_summary",
+           "check_method_options", "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "sampling_summary",
            "MAX_AMOUNT", "check_amount_text",
            "parse_amount", "check_seconds", "check_out_folder", "deprecated", "renamed", "pct",
            "emit", "provenance", "odds_text", "parse_opponent_cards", "fail", "run", "Group"]
@@ -315,6 +315,28 @@ def odds_text(title: str, o: FieldOdds) -> str:
 def parse_opponent_cards(values: list[str] | None) -> list[list[int]]:
     """The shown cards of each opponent given with ``--opponent-cards``."""
     return [parse_cards(v) for v in (values or [])]
+
+
+def check_method_options(exact: bool, sample: bool, seed: int | None, target_se: float | None,
+                         samples: int | None, workers: int | None) -> None:
+    """The one check of the method options every sampling command takes: the sampling
+    options' values, ``--exact`` and ``--sample`` not both, no sampling option with
+    ``--exact``; ValueError (one line) otherwise.
+
+    >>> check_method_options(True, False, 3, None, None, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: --seed only apply to sampling: drop it or --exact
+    """
+    from guts_family.sampling import check_sampling
+    check_sampling(seed, target_se, samples, workers)
+    if exact and sample:
+        raise ValueError("--exact and --sample exclude each other: give one")
+    given = [name for name, v in (("--target-se", target_se), ("--samples", samples),
+                                  ("--seed", seed), ("--workers", workers)) if v is not None]
+    if exact and given:
+        raise ValueError(f"{', '.join(given)} only apply to sampling: drop "
+                         f"{'them' if len(given) > 1 else 'it'} or --exact")
 
 
 def sampling_summary(run: Any, what: str = "random deals") -> str:

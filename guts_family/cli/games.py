@@ -21,6 +21,7 @@ from guts_family.cli.common import (
     TARGET_SE_HELP,
     TIE_HELP,
     WORKERS_HELP,
+    check_method_options,
     check_out_folder,
     check_seconds,
     emit,
@@ -38,7 +39,6 @@ from guts_family.games.guts_321 import lone_player_odds
 from guts_family.games.phoenix_burn import last_card_up, swap
 from guts_family.odds import SampledFieldOdds, Seat, exact_refusal, field_odds, field_sample
 from guts_family.ranges import RANGE_HELP, parse_range
-from guts_family.sampling import check_sampling
 
 __all__ = ["register", "DEFAULT_TABLE_DIR"]
 
@@ -128,15 +128,7 @@ def register(app: typer.Typer) -> None:
         """Win / tie / lose of a hand against the pot (dummy) and other players: exact where
         the count can answer, else sampled with error bars (the poker order beyond 3 hands)."""
         check_seconds(max_seconds)
-        check_sampling(seed, target_se, samples, workers)
-        if exact and sample:
-            raise ValueError("--exact and --sample exclude each other: give one")
-        sampling_given = [name for name, v in (("--target-se", target_se),
-                                               ("--samples", samples), ("--seed", seed),
-                                               ("--workers", workers)) if v is not None]
-        if exact and sampling_given:
-            raise ValueError(f"{', '.join(sampling_given)} only apply to sampling: drop "
-                             f"{'them' if len(sampling_given) > 1 else 'it'} or --exact")
+        check_method_options(exact, sample, seed, target_se, samples, workers)
         g = _game(game)
         cards = parse_cards(hand)
         order = g.order(len(cards))

@@ -26,6 +26,7 @@ from guts_family.cli.common import (
     TARGET_SE_HELP,
     WORKERS_HELP,
     check_amount_text,
+    check_method_options,
     check_seconds,
     deprecated,
     emit,
@@ -50,7 +51,6 @@ from guts_family.omaha.sample import (
     omaha_sample,
     sampled_burn_decision,
 )
-from guts_family.sampling import check_sampling
 
 __all__ = ["register", "parse_amount", "render_text", "render_sampled_text"]
 
@@ -287,15 +287,7 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"{limit_name} needs --pot (the burn decision needs the pot size)")
         if pot_v is not None and pot_v <= 0:
             raise ValueError(f"--pot must be more than 0, got {pot}")
-        check_sampling(seed, target_se, samples, workers)
-        if exact and sample:
-            raise ValueError("--exact and --sample exclude each other: give one")
-        sampling_given = [name for name, v in (("--target-se", target_se),
-                                               ("--samples", samples), ("--seed", seed),
-                                               ("--workers", workers)) if v is not None]
-        if exact and sampling_given:
-            raise ValueError(f"{', '.join(sampling_given)} only apply to sampling: drop "
-                             f"{'them' if len(sampling_given) > 1 else 'it'} or --exact")
+        check_method_options(exact, sample, seed, target_se, samples, workers)
         known, board_cards = check_deal(known, parse_cards(board), opponents)
         method = choose_method(len(known), len(board_cards), opponents, max_seconds,
                                "exact" if exact else "sample" if sample else "auto")
