@@ -37,8 +37,8 @@ from guts_family.games import GAME_NAMES
 from guts_family.odds import PLAYER_TIE_RULES, TIE_RULES, FieldOdds
 
 __all__ = ["GAME_HELP", "TIE_HELP", "PTIE_HELP", "LIMIT_HELP", "EXACT_HELP", "SAMPLE_HELP",
-           "check_method_options", "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "sampling_summary",
-           "MAX_AMOUNT", "check_amount_text",
+           "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "sampling_summary",
+           "check_method_options", "MAX_AMOUNT", "check_amount_text",
            "parse_amount", "check_seconds", "check_out_folder", "deprecated", "renamed", "pct",
            "emit", "provenance", "odds_text", "parse_opponent_cards", "fail", "run", "Group"]
 
