@@ -9,9 +9,9 @@ import json
 import pytest
 
 from guts_family.cards import CardError, parse_cards
-from guts_family.cli import main
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
 from guts_family.odds import Seat, exact_refusal, field_odds, field_sample
+from tests.guts.test_cli import run
 
 POT = Seat("pot", is_pot=True)
 
@@ -78,16 +78,6 @@ def test_exact_refusal_names_the_flag():
     assert msg is not None and "--sample" in msg and "4 hands" in msg
     with pytest.raises(ValueError, match="--sample"):
         field_odds(POKER3, parse_cards("As Kd Qh"), players(4))
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_cli_four_plus_opponents_poker_order_is_sampled_with_se(capsys):

@@ -7,11 +7,11 @@ import json
 import pytest
 
 from guts_family.cards import CardError, parse_cards
-from guts_family.cli import main
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
 from guts_family.odds import Seat
 from guts_family.odds.multiway import multiway_odds
 from guts_family.ranges import parse_range, top_share_class
+from tests.guts.test_cli import run
 from tests.reference.guts import field_odds_naive
 
 DECK16 = [c for c in range(52) if c >> 2 >= 8][:16]  # T J Q K, 4 each
@@ -61,16 +61,6 @@ def test_bounded_and_sitting_out_seats_match_the_card_twin():
     a = multiway_odds(TWO, hero, seats, deck=DECK16)
     b = field_odds_naive(TWO, hero, seats, deck=DECK16)
     assert (a.total, a.ties, a.lose_count) == (b.total, b.ties, b.lose_count)
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_vs_pot_range_exact_and_errors(capsys):
