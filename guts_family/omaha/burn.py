@@ -55,6 +55,7 @@ from guts_family.omaha.evaluator import Tables, tables
 
 __all__ = [
     "MAX_PLAYERS",
+    "check_deal",
     "MAX_SECONDS",
     "SHARE",
     "SCOOP",
@@ -257,6 +258,42 @@ def _cards(x: Sequence[int] | str) -> list[int]:
     return parse_cards(x) if isinstance(x, str) else [int(c) for c in x]
 
 
+def check_deal(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (),
+               opponents: int = 0) -> tuple[list[list[int]], list[int]]:
+    """The hands and board as card lists, checked (the one check of an Omaha question, for
+    the exact count and for sampling, before any method is chosen).
+
+    >>> check_deal("AsAhKsKh", "Qd7c2h", opponents=1)
+    ([[51, 50, 47, 46]], [41, 20, 2])
+    >>> check_deal("AsAhKsKh", "Qd7c2h3s4s5s")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    guts_family.cards.CardError: board 'Qd 7c 2h 3s 4s 5s' has 6 cards; an Omaha board has 0 ...
+    """
+    known = parse_hands(hands) if isinstance(hands, str) else [_cards(h) for h in hands]
+    b = _cards(board)
+    for i, h in enumerate(known):
+        if len(h) != 4:
+            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} cards; "
+                            "an Omaha hand has 4")
+    if len(b) not in (0, 3, 4, 5):
+        raise CardError(f"board {cards_str(b)!r} has {len(b)} cards; an Omaha board has "
+                        "0 (preflop), 3 (flop), 4 (turn, the burn) or 5 (river) cards")
+    check_disjoint(*known, b, names=[f"hand {i + 1}" for i in range(len(known))] + ["the board"])
+    if not isinstance(opponents, (int, np.integer)) or opponents < 0:
+        raise ValueError(f"opponents must be 0 or more, got {opponents}")
+    n_players = len(known) + opponents
+    if n_players < 1:
+        raise ValueError("give at least one hand")
+    if n_players > MAX_PLAYERS:
+        raise ValueError(f"{n_players} players: Omaha Burn is played by up to {MAX_PLAYERS}")
+    need = 5 - len(b) + 4 * opponents
+    left = 52 - 4 * len(known) - len(b)
+    if need > left:  # pragma: no cover - unreachable with 11 players at most
+        raise CardError(f"{need} cards to deal but only {left} left in the deck")
+    return known, b
+
+
 def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (), *,
                  hilo: bool = False, opponents: int = 0,
                  max_seconds: float = MAX_SECONDS) -> OmahaEquity:
@@ -279,23 +316,8 @@ def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int
     ValueError: exact enumeration of 223,313,110,020 deals would take about 3 hours (limit 60 s):
     give more known hands, a later street, or fewer unknown opponents
     """
-    known = parse_hands(hands) if isinstance(hands, str) else [_cards(h) for h in hands]
-    b = _cards(board)
-    for i, h in enumerate(known):
-        if len(h) != 4:
-            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} cards; "
-                            "an Omaha hand has 4")
-    if len(b) not in (0, 3, 4, 5):
-        raise CardError(f"board {cards_str(b)!r} has {len(b)} cards; an Omaha board has "
-                        "0 (preflop), 3 (flop), 4 (turn, the burn) or 5 (river) cards")
-    check_disjoint(*known, b, names=[f"hand {i + 1}" for i in range(len(known))] + ["the board"])
-    if opponents < 0:
-        raise ValueError(f"opponents must be 0 or more, got {opponents}")
+    known, b = check_deal(hands, board, opponents)
     n_players = len(known) + opponents
-    if n_players < 1:
-        raise ValueError("give at least one hand")
-    if n_players > MAX_PLAYERS:
-        raise ValueError(f"{n_players} players: Omaha Burn is played by up to {MAX_PLAYERS}")
     secs = estimate_seconds(len(known), len(b), opponents)
     if secs > max_seconds:
         _, deals = deal_count(len(known), len(b), opponents)

@@ -29,7 +29,7 @@ from math import lcm, sqrt
 
 import numpy as np
 
-from guts_family.cards import CardError, cards_str, check_disjoint, parse_cards
+from guts_family.cards import cards_str, parse_cards
 from guts_family.omaha._kernels import (
     LOSE,
     N_STATS,
@@ -42,12 +42,11 @@ from guts_family.omaha._kernels import (
     _sample_deals,
 )
 from guts_family.omaha.burn import (
-    MAX_PLAYERS,
     MAX_SECONDS,
     OmahaEquity,
+    check_deal,
     estimate_seconds,
     omaha_equity,
-    parse_hands,
 )
 from guts_family.omaha.evaluator import tables
 from guts_family.sampling import CONFIDENCE_Z, Estimate, SampleRun, check_sampling, sample
@@ -198,42 +197,6 @@ class SampledOmahaEquity:
 
 def _cards(x: Sequence[int] | str) -> list[int]:
     return parse_cards(x) if isinstance(x, str) else [int(c) for c in x]
-
-
-def check_deal(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (),
-               opponents: int = 0) -> tuple[list[list[int]], list[int]]:
-    """The hands and board as card lists, checked as
-    :func:`~guts_family.omaha.burn.omaha_equity` checks them (before any method is chosen).
-
-    >>> check_deal("AsAhKsKh", "Qd7c2h", opponents=1)
-    ([[51, 50, 47, 46]], [41, 20, 2])
-    >>> check_deal("AsAhKsKh", "Qd7c2h3s4s5s")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    guts_family.cards.CardError: board 'Qd 7c 2h 3s 4s 5s' has 6 cards; an Omaha board has 0 ...
-    """
-    known = parse_hands(hands) if isinstance(hands, str) else [_cards(h) for h in hands]
-    b = _cards(board)
-    for i, h in enumerate(known):
-        if len(h) != 4:
-            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} cards; "
-                            "an Omaha hand has 4")
-    if len(b) not in (0, 3, 4, 5):
-        raise CardError(f"board {cards_str(b)!r} has {len(b)} cards; an Omaha board has "
-                        "0 (preflop), 3 (flop), 4 (turn, the burn) or 5 (river) cards")
-    check_disjoint(*known, b, names=[f"hand {i + 1}" for i in range(len(known))] + ["the board"])
-    if not isinstance(opponents, (int, np.integer)) or opponents < 0:
-        raise ValueError(f"opponents must be 0 or more, got {opponents}")
-    n_players = len(known) + opponents
-    if n_players < 1:
-        raise ValueError("give at least one hand")
-    if n_players > MAX_PLAYERS:
-        raise ValueError(f"{n_players} players: Omaha Burn is played by up to {MAX_PLAYERS}")
-    need = 5 - len(b) + 4 * opponents
-    left = 52 - 4 * len(known) - len(b)
-    if need > left:  # pragma: no cover - unreachable with 11 players at most
-        raise CardError(f"{need} cards to deal but only {left} left in the deck")
-    return known, b
 
 
 def omaha_sample(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (),
