@@ -13,7 +13,7 @@ and :mod:`twentyone_burn.sim.run` import their defaults from here.
 
 from __future__ import annotations
 
-__all__ = ["DEFAULT_CHUNK", "DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "KNOBS"]
+__all__ = ["DEFAULT_CHUNK", "DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "DERIVED_CHART_NAME", "KNOBS"]
 
 #: root seed of the report's simulation when none is given: a report is reproducible by default
 DEFAULT_SEED = 21
@@ -21,6 +21,10 @@ DEFAULT_SEED = 21
 DEFAULT_SIM_ROUNDS = 10_000_000
 #: rounds per chunk of a simulation (results depend on the seed, the rounds and this)
 DEFAULT_CHUNK = 1_000_000
+#: the name of the chart derived for a rules object, as ``chart`` writes it and the chart's
+#: report and ``--strategy chart`` name it
+DERIVED_CHART_NAME = ("derived total-dependent chart (each cell the best letter over the "
+                      "compositions that reach it under the chart, iterated to a fixed point)")
 #: the payout knobs :func:`twentyone_burn.tune.tune` tunes: knob -> (lowest value, highest
 #: value, sign of d(house edge)/d(knob))
 KNOBS: dict[str, tuple[float, float, int]] = {

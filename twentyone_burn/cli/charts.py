@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from ..defaults import DERIVED_CHART_NAME
 from .common import (
     NO_RULES,
     STANDARD,
@@ -83,27 +84,20 @@ def chart_strategy(path: Path | str, rules: Rules | None = None
                          "written by `twentyone-burn chart`") from None
 
 
-DERIVED_NAME = ("derived total-dependent chart (each cell the best letter over the "
-                "compositions that reach it under the chart, iterated to a fixed point)")
+DERIVED_NAME = DERIVED_CHART_NAME
 
 
 def derive(rules: Rules) -> tuple[Chart, dict[str, Any]]:
-    """The derived chart for the rules and what the derivation reports about itself."""
+    """The derived chart for the rules (from the chart store when it holds it) and what the
+    derivation reports about itself."""
     from ..charts.model import Chart
-    from .common import InputError
-    try:
-        from ..charts.derive import derive_chart
-    except ImportError:
-        raise InputError("this version cannot derive charts (no strategy.derive_chart); "
-                         "give a chart with --strategy") from None
+    from ..charts.store import derived_chart
     with progress("deriving the chart") as bar:
         step = None if bar is None else (
             lambda it, er: bar(it, None, f"iteration {it}, expected return {er:+.8f}"))
-        d = derive_chart(rules, progress=step)
-    if isinstance(d, Chart):
-        return d, {}
-    info = {k: getattr(d, k) for k in ("expected_return", "optimal_return", "best_iteration",
-                                       "iterations") if hasattr(d, k)}
+        d = derived_chart(rules, progress=step).chart
+    info = {"expected_return": d.expected_return, "optimal_return": d.optimal_return,
+            "best_iteration": d.best_iteration, "iterations": d.iterations}
     return Chart.from_arrays(rules, d.hard, d.soft, d.resplit, d.burn_values, DERIVED_NAME), info
 
 

@@ -1,0 +1,86 @@
+"""The chart store: a stored chart is the very chart and figures a new derivation gives, and
+an entry that is damaged, made by other code or for other rules is never used."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from twentyone_burn.charts.derive import derive_chart
+from twentyone_burn.charts.store import derived_chart
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.rules import Rules
+
+INF = Rules(decks=None)
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    monkeypatch.setenv("TWENTYONE_BURN_CACHE", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def derived():
+    return derive_chart(INF)
+
+
+@pytest.fixture
+def counted(monkeypatch, derived):
+    """derive_chart replaced by a counter returning the chart already derived (a miss is seen
+    without deriving again)."""
+    import twentyone_burn.charts.store as store_module
+    calls = []
+
+    def fake(rules, progress=None, optimal=None):
+        calls.append(rules)
+        return derived
+    monkeypatch.setattr(store_module, "derive_chart", fake)
+    return calls
+
+
+def _same(a, b) -> bool:
+    return all(np.array_equal(getattr(a, k), getattr(b, k))
+               for k in ("hard", "soft", "resplit", "burn_values")) and \
+        (a.expected_return, a.optimal_return, a.best_iteration, a.iterations) == \
+        (b.expected_return, b.optimal_return, b.best_iteration, b.iterations)
+
+
+def test_a_stored_chart_is_the_derived_one(store, derived):
+    first = derived_chart(INF)
+    assert not first.from_cache
+    [entry] = store.glob("chart-*.json")
+    assert entry.name == f"chart-{INF.rules_hash}.json"
+    again = derived_chart(INF)
+    assert again.from_cache
+    assert _same(again.chart, first.chart) and again.figures == first.figures
+    # a second way: derived and valued again, without the store
+    assert _same(derived, again.chart)
+    a = analyze(INF, tables=derived.tables())
+    assert again.figures["expected_return"] == a.expected_return
+    assert again.figures["average_total_wager"] == a.average_total_wager
+
+
+def test_a_damaged_or_foreign_entry_is_derived_again(store, counted):
+    first = derived_chart(INF)
+    [entry] = store.glob("chart-*.json")
+    good = entry.read_bytes()
+    entry.write_bytes(good[: len(good) // 2])                  # cut short
+    assert not derived_chart(INF).from_cache
+    head, body = entry.read_bytes().split(b"\n", 1)
+    header = json.loads(head)
+    header["key"] = "0" * 64                                   # made by other code
+    entry.write_bytes(json.dumps(header).encode() + b"\n" + body)
+    again = derived_chart(INF)
+    assert not again.from_cache and _same(again.chart, first.chart)
+    assert derived_chart(INF).from_cache
+    assert len(counted) == 3
+
+
+def test_the_store_can_be_off(tmp_path, monkeypatch, counted):
+    monkeypatch.setenv("TWENTYONE_BURN_CACHE", "off")
+    assert not derived_chart(INF).from_cache
+    assert not derived_chart(INF).from_cache
+    assert not list(tmp_path.glob("chart-*")) and len(counted) == 2
