@@ -131,13 +131,17 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
                     "valued exactly as in CDP-H)")
 
 
-def return_table(rules: Rules, analysis: Analysis | None = None) -> pd.DataFrame:
-    """The test-lab return table under optimal play: event | pays | probability | contribution.
+def return_table(rules: Rules, analysis: Analysis | None = None,
+                 tables: DecisionTables | None = None) -> pd.DataFrame:
+    """The test-lab return table: event | pays | probability | contribution.
+
+    Under optimal play (``analysis``: its analysis, when already run), or with ``tables``
+    under that fixed strategy (e.g. a printed chart's).
 
     Unsplit rounds: the probability that the kept hand wins, pushes or loses, doubled or not.
     Split rounds: the expected number of split hands per round with each result. Each row is
-    an exact linear valuation of the engine's fixed optimal decisions with an indicator payoff,
-    so the contributions add up to the expected return.
+    an exact linear valuation of the strategy's fixed decisions with an indicator payoff, so
+    the contributions add up to the strategy's expected return.
 
     >>> t = return_table(Rules(decks=None))
     >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
@@ -147,8 +151,9 @@ def return_table(rules: Rules, analysis: Analysis | None = None) -> pd.DataFrame
     from .player import Valuation, payoff_table
 
     with reuse_dealer_passes():
-        a = analysis if analysis is not None else analyze(rules)
-        tables = optimal_tables(rules, a.kept)
+        if tables is None:
+            a = analysis if analysis is not None else analyze(rules)
+            tables = optimal_tables(rules, a.kept)
         pay = payoff_table(rules)
         rows = []
         for name, indicator, bust, unit in (("win", pay > 0, 0.0, rules.win_amount),
