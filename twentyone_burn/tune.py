@@ -96,7 +96,9 @@ def tune(rules: Rules, knob: str, target_edge: float, *,
     continuous and monotone in either knob (down in win_pays, up in commission), and nearly
     linear: secant steps from the rules' current value bracket the root in a few analyses,
     then ``brentq`` closes it to the last bit of the knob. progress(evaluation, knob value,
-    edge) is called after each analysis; ``evaluate`` replaces :func:`analyze` (for tests).
+    edge) is called after each analysis; ``evaluate`` replaces :func:`analyze`: to tune the
+    edge of a fixed strategy (a printed chart's tables; its edge is then exactly linear in the
+    win amount), or for tests.
 
     >>> from types import SimpleNamespace as NS
     >>> fake = lambda r: NS(house_edge=0.3 - 0.5 * r.win_pays, expected_return=0,

@@ -115,6 +115,13 @@ def register(app: typer.Typer) -> None:
                workers: str | None = typer.Option(
                    None, "--workers", metavar="N", show_default="the machine's cores",
                    help="Simulation worker processes."),
+               strategy: str = typer.Option(
+                   "chart", "--strategy", metavar="optimal|chart|PATH", show_default=True,
+                   help="The strategy every figure holds for: chart (the printed chart "
+                        "derived for the rules: the par sheet a lab certifies), optimal "
+                        "(optimal composition-dependent play), or a strategy's files (a chart "
+                        "folder / .xlsx workbook, or burn-rule.txt beside a chart). Any but "
+                        "optimal also gives optimal play as the reference."),
                force: bool = ForceOpt,
                rule_args: RuleArgs = NO_RULES) -> None:
         """The house-edge report (par sheet): Markdown, HTML, JSON and xlsx in --out."""
@@ -129,10 +136,18 @@ def register(app: typer.Typer) -> None:
         check_output(out, "--out", folder=True)
         # the engine, the simulator and the writers once the options are checked
         from ..export import write_report
-        from ..report import build_report
+        from ..report import ReportStrategy, build_report
         from ..report.results import report_stem
         from ..sim import SimulationError
-        stem = report_stem(rules)
+        from ..sim.strategy import tables_hash
+        from .simulate import resolve_strategy
+        if strategy in ("optimal", "chart"):
+            plan = ReportStrategy.parse(strategy)
+        else:
+            rules, tables, _ = resolve_strategy(strategy, rules, rule_args.given)
+            plan = ReportStrategy.given(tables, strategy)
+        stem = report_stem(rules, plan.kind,
+                           None if plan.tables is None else tables_hash(plan.tables))
         refuse_overwrite([out / f"{stem}.{ext}" for ext in ("md", "html", "json", "xlsx")],
                          force)
         t0 = time.perf_counter()
@@ -140,7 +155,8 @@ def register(app: typer.Typer) -> None:
             with progress("report") as bar:
                 step = None if bar is None else (lambda what, done, total:
                                                  bar(done, total, what))
-                rep = build_report(rules, variations=None if variations else [],
+                rep = build_report(rules, strategy=plan,
+                                   variations=None if variations else [],
                                    sim_rounds=n_sim, verify_rounds=n_verify,
                                    seed=seed, workers=n_workers, progress=step)
         except SimulationError as e:
@@ -151,10 +167,19 @@ def register(app: typer.Typer) -> None:
         s = rep.summary
         typer.echo(f"21 Burn house-edge report (twentyone-burn {__version__})")
         typer.echo(f"rules hash: {rules.rules_hash}")
-        typer.echo(f"expected return per initial wager: {s['expected_return']:+.10f}")
+        typer.echo(f"strategy: {rep.strategy}")
+        typer.echo(f"expected return per initial wager: {s['expected_return']:+.10f} "
+                   f"({100 * s['expected_return']:+.4f}%)")
         typer.echo(f"house edge:                        {s['house_edge']:+.10f} "
                    f"({100 * s['house_edge']:+.4f}%)")
-        typer.echo(f"element of risk:                   {s['element_of_risk']:+.10f}")
+        typer.echo(f"element of risk:                   {s['element_of_risk']:+.10f} "
+                   f"({100 * s['element_of_risk']:+.4f}%)")
+        ref = rep.reference
+        if ref is not None:
+            typer.echo(f"optimal play (reference):          {ref['expected_return']:+.10f} "
+                       f"({100 * ref['expected_return']:+.4f}%)")
+            typer.echo(f"cost of the strategy:              {ref['cost']:+.10f} "
+                       f"({100 * ref['cost']:.4f}% of a wager)")
         if rep.simulation is not None:
             sim = rep.simulation
             typer.echo(f"SD per round:                      {sim.sd:.6f} (SE {sim.sd_se:.6f}; "
@@ -179,9 +204,15 @@ def register(app: typer.Typer) -> None:
                                       help=f"Folder for the tuned rules file ({TUNED_NAME}). "
                                            "Deprecated (kept for one release): a path ending "
                                            ".toml names the file itself."),
+             strategy: str = typer.Option(
+                 "optimal", "--strategy", metavar="optimal|chart|PATH", show_default=True,
+                 help="The strategy whose house edge is tuned: optimal play, chart (the chart "
+                      "derived for the base rules, printed once and played unchanged at every "
+                      "payout), or a strategy's files (chart folder / .xlsx, burn-rule.txt)."),
              force: bool = ForceOpt,
              as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
-        """Find the knob value that gives the house a target edge under optimal play."""
+        """Find the knob value that gives the house a target edge under a strategy (optimal
+        play by default)."""
         target = parse_edge(target_edge)
         if knob not in KNOBS:
             raise InputError(f"unknown knob {shorten(knob)}; choose one of: {', '.join(KNOBS)}")
@@ -192,10 +223,19 @@ def register(app: typer.Typer) -> None:
         rules = rule_args.build()
         check_output(target_file.parent, "--out", folder=True)
         refuse_overwrite([target_file], force)
+        import dataclasses
+
         from ..engine.game import analyze  # the engine once the options are checked
         from ..tune import TuneError
         from ..tune import tune as run
+        from .simulate import resolve_strategy
         t0 = time.perf_counter()
+        # a payout knob changes no decision a strategy's tables can hold, so the tables of
+        # the base rules serve every payout tried (only their rules, the payoff, change)
+        rules, tables, _ = resolve_strategy(strategy, rules, rule_args.given)
+        played = "optimal play" if tables is None else (
+            "the chart derived for the base rules" if strategy == "chart" else
+            f"the strategy of {strategy}")
         with progress("tuning", unit="up cards") as bar:
             state = {"n": 0}
 
@@ -203,7 +243,9 @@ def register(app: typer.Typer) -> None:
                 state["n"] += 1
                 label = f"analysis {state['n']}: {knob} = {float(getattr(r, knob)):.12g}"
                 return analyze(r, progress=None if bar is None else
-                               (lambda k: bar(k, 10, label)))
+                               (lambda k: bar(k, 10, label)),
+                               tables=None if tables is None else
+                               dataclasses.replace(tables, rules=r))
 
             try:
                 res = run(rules, knob, target, evaluate=evaluate)
@@ -211,10 +253,10 @@ def register(app: typer.Typer) -> None:
                 raise InputError(str(e)) from None
         seconds = time.perf_counter() - t0
         header = (f"# tuned by twentyone-burn {__version__}: {knob} = {res.value!r} gives a "
-                  f"house edge of {res.house_edge!r}\n# (target {target!r}) under optimal play; "
+                  f"house edge of {res.house_edge!r}\n# (target {target!r}) under {played}; "
                   f"base rules hash {rules.rules_hash}\n")
         path = _write_text(target_file, header + res.rules.to_toml())
-        d = {"knob": knob, "value": res.value, "target_edge": target,
+        d = {"knob": knob, "value": res.value, "target_edge": target, "strategy": played,
              "house_edge": res.house_edge, "expected_return": res.expected_return,
              "element_of_risk": res.element_of_risk, "error": res.house_edge - target,
              "analyses": len(res.evaluations),
@@ -232,7 +274,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"base rules hash: {rules.rules_hash}")
         typer.echo(f"target house edge: {target:+.10f} ({100 * target:+.6f}%)")
         typer.echo(f"{knob} = {res.value!r}")
-        typer.echo(f"house edge under optimal play: {res.house_edge:+.12f} "
+        typer.echo(f"strategy: {played}")
+        typer.echo(f"house edge under {played}: {res.house_edge:+.12f} "
                    f"(off the target by {res.house_edge - target:+.1e})")
         typer.echo(f"expected return: {res.expected_return:+.12f}   element of risk: "
                    f"{res.element_of_risk:+.10f}")

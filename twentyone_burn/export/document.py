@@ -19,8 +19,9 @@ import pandas as pd
 if TYPE_CHECKING:  # pragma: no cover
     from ..report.results import Report
 
-__all__ = ["FIGURE_KEYS", "build", "Bullets", "Code", "Document", "Figure", "figure_keys",
-           "frame_records", "Para", "pct", "prob", "Section", "signed", "Table", "with_se"]
+__all__ = ["FIGURE_KEYS", "amount", "build", "Bullets", "Code", "Document", "Figure", "figure_keys",
+           "frame_records", "Para", "pct", "prob", "Section", "signed", "strategy_words", "Table",
+           "with_se"]
 
 
 # -- number formats ----------------------------------------------------------------------------
@@ -37,6 +38,15 @@ def signed(x: float, digits: int = 10) -> str:
 def pct(x: float, digits: int = 4) -> str:
     """A fraction as a signed percentage."""
     return f"{100 * x:+.{digits}f}%"
+
+
+def amount(x: float, digits: int = 4) -> str:
+    """A fraction as a percentage, signed only when negative (a cost, an amount).
+
+    >>> amount(0.000131), amount(-0.5, 1)
+    ('0.0131%', '-50.0%')
+    """
+    return f"{100 * x:.{digits}f}%"
 
 
 def with_se(x: float, se: float, digits: int = 6) -> str:
@@ -158,12 +168,28 @@ def build(report: Report) -> Document:
     sections.append(_reproduce(r))
     edge = s["house_edge"]
     lead = (f"Under these rules the house edge is **{pct(edge)}** of the initial wager (the "
-            f"player's expected return is {pct(s['expected_return'])}), exact under optimal "
-            f"play.")
+            f"player's expected return is {pct(s['expected_return'])}), exact for "
+            f"{strategy_words(r)}.")
+    ref = r.reference
+    if ref is not None:
+        lead += (f" Optimal composition-dependent play, the reference, gives a house edge of "
+                 f"{pct(ref['house_edge'])}: the strategy costs the player "
+                 f"{amount(ref['cost'])} of a wager.")
     if edge < 0:
         lead += " These rules favour the player (a negative house edge)."
     sections[0].blocks.insert(0, Para(lead))
     return Document("21 Burn: house-edge report (par sheet)", meta, sections)
+
+
+def strategy_words(r: Report) -> str:
+    """The report's strategy in a few words (the lead sentence, the headline's source column).
+
+    >>> from types import SimpleNamespace as NS
+    >>> strategy_words(NS(strategy_kind="given", strategy_source="my-chart"))
+    'the strategy of `my-chart`'
+    """
+    return {"optimal": "optimal play", "chart": "the printed strategy chart",
+            "given": f"the strategy of `{r.strategy_source}`"}[r.strategy_kind]
 
 
 def _rules(r: Report) -> Section:
@@ -175,12 +201,40 @@ def _rules(r: Report) -> Section:
     ])
 
 
+_CHART_WORDS = (
+    "The printed total-dependent strategy chart derived for these rules, as `twentyone-burn "
+    "chart` writes it (`strategy_tables/chart.xlsx` for the standard rules): the burn by the "
+    "chart's kept-hand values, hit / stand / double by the player's total and the up card, "
+    "resplits by the chart's resplit table; each cell is the best letter over the compositions "
+    "that reach it under the chart, iterated to a fixed point (`docs/charts.md`).")
+
+
 def _strategy(r: Report) -> Section:
-    # the engine's strategy statement ends with the post-split strategy: state that once
-    head = r.strategy.replace(r.post_split_strategy, "").strip()
+    ref = r.reference
+    if ref is None:
+        # the engine's strategy statement ends with the post-split strategy: state it once
+        head = r.strategy.replace(r.post_split_strategy, "").strip()
+        blocks = [Para(f"**Strategy every exact figure holds for.** {head}"),
+                  Para(f"**Post-split strategy.** {r.post_split_strategy}")]
+    else:
+        what = _CHART_WORDS if r.strategy_kind == "chart" else (
+            f"The strategy read from `{r.strategy_source}`: {r.strategy}.")
+        blocks = [
+            Para(f"**Strategy every exact figure holds for.** {what} Split hands play the "
+                 f"same tables (a split hand's total, the up card), valued card by card. "
+                 f"Strategy tables hash `{r.strategy_hash}`."),
+            Para(f"**Reference: optimal play.** Expected return {pct(ref['expected_return'])} "
+                 f"(house edge {pct(ref['house_edge'])}), exact: {ref['strategy']} The "
+                 f"strategy's cost, optimal play's expected return less the strategy's, is "
+                 f"{amount(ref['cost'], 6)} of the initial wager."),
+        ]
+        if r.strategy_kind == "given" and "chart_expected_return" in ref:
+            blocks.append(Para(
+                f"**Reference: the chart.** The chart derived for these rules gives an "
+                f"expected return of {pct(ref['chart_expected_return'])}; the rule-variation "
+                f"table gives each variation's own derived chart."))
     return Section("Strategy, method and rounding", "strategy", [
-        Para(f"**Strategy every exact figure holds for.** {head}"),
-        Para(f"**Post-split strategy.** {r.post_split_strategy}"),
+        *blocks,
         Para("**Exact and simulated figures.** Every figure not marked simulated comes from "
              "the exact combinatorial engine: all 2,200 deals (220 three-card rank multisets "
              "x 10 up cards), each weighted by its exact probability, with the dealer, the "
@@ -190,8 +244,10 @@ def _strategy(r: Report) -> Section:
              "correlated through the dealer), and are labelled with their rounds, seed and "
              "standard errors."),
         Para(f"**Rounding.** {r.rounding}"),
-        Para("All figures are per round and in units of the initial wager unless stated: the "
-             "expected return is the player's, the house edge its negative."),
+        Para("All figures are per round. Expected returns, house edges, contributions and "
+             "costs are percentages of the initial wager (the JSON file keeps them as "
+             "fractions); probabilities and wagers are plain numbers. The expected return is "
+             "the player's, the house edge its negative."),
     ])
 
 
@@ -207,6 +263,17 @@ def _headline(r: Report) -> Section:
          "exact: initial + split + double wagers"],
         ["element of risk (house edge / average total wager)",
          f"{signed(s['element_of_risk'])} ({pct(s['element_of_risk'])})", "exact"],
+    ]
+    ref = r.reference
+    if ref is not None:
+        rows += [
+            ["expected return under optimal play (the reference)",
+             f"{signed(ref['expected_return'])} ({pct(ref['expected_return'])})",
+             "exact, optimal composition-dependent play"],
+            ["cost of the strategy (optimal less the strategy's expected return)",
+             f"{signed(ref['cost'])} ({amount(ref['cost'], 6)})", "exact"],
+        ]
+    rows += [
         ["rounds with a split" if split_key == "split" else "rounds with a (forced) split",
          prob(p[split_key]), "exact"],
         ["rounds whose kept hand doubles", prob(p["double"]), "exact"],
@@ -227,7 +294,7 @@ def _headline(r: Report) -> Section:
             ["rounds lost (net result < 0)", with_se(f.loc["loss", "probability"],
                                                     f.loc["loss", "se"]), sim.label],
             ["expected return, as simulated (a check)",
-             f"{sim.mean:+.6f} (SE {sim.mean_se:.6f})", sim.label],
+             f"{pct(sim.mean)} (SE {amount(sim.mean_se)})", sim.label],
             ["average total wager, as simulated (a check)",
              with_se(sim.average_total_wager, sim.average_total_wager_se), sim.label],
         ]
@@ -241,20 +308,20 @@ def _headline(r: Report) -> Section:
 def _return_table(r: Report) -> Section:
     t = r.return_table
     assert t is not None   # the section is built only for a report with a return table
-    rows = [[h, e, f"{pays:+g}", prob(pr), signed(c)]
+    rows = [[h, e, f"{pays:+g}", prob(pr), pct(c, 8)]
             for h, e, pays, pr, c in t[["hands", "event", "pays", "probability",
                                         "contribution"]].itertuples(index=False)]
     total = float(t["contribution"].sum())
-    rows.append(["**total**", "", "", "", f"**{signed(total)}**"])
+    rows.append(["**total**", "", "", "", f"**{pct(total, 8)}**"])
     return Section("Return table (test-lab layout)", "return-table", [
         Para("Exact. Unsplit rounds: the probability that the kept hand wins, pushes or loses, "
              "doubled or not. Split rounds: the expected number of split hands per round with "
              "each result (a round can hold up to "
              f"{r.rules.max_hands} split hands, so these are counts, not probabilities). "
              "Pays is the net result of the event in initial wagers; contribution = pays x "
-             "probability. The contributions add up to the expected return "
-             f"({signed(r.summary['expected_return'])}; difference "
-             f"{total - r.summary['expected_return']:.1e})."),
+             "probability, in percent of the initial wager. The contributions add up to the "
+             f"expected return of {strategy_words(r)} ({pct(r.summary['expected_return'], 8)}; "
+             f"difference {total - r.summary['expected_return']:.1e} of a wager)."),
         Table(["hands", "event", "pays", "probability", "contribution"], rows, "llrrr"),
     ])
 
@@ -276,11 +343,11 @@ def _net(r: Report) -> Section:
 
 def _by_up(r: Report) -> Section:
     t = r.burn["by_up"]
-    rows = [[u, prob(pu, 6), signed(ev, 6), signed(c, 6), prob(w, 6)]
+    rows = [[u, prob(pu, 6), pct(ev), pct(c), prob(w, 6)]
             for u, pu, ev, c, w in t[["up", "probability", "ev", "contribution",
                                       "average_total_wager"]].itertuples(index=False)]
     rows.append(["**all**", prob(float(t["probability"].sum()), 6), "",
-                 f"**{signed(float(t['contribution'].sum()), 6)}**",
+                 f"**{pct(float(t['contribution'].sum()))}**",
                  prob(r.summary["average_total_wager"], 6)])
     return Section("Expected return by up card", "by-up", [
         Para("Exact: the probability of each up card, the player's expected return given it, "
@@ -332,10 +399,12 @@ def _dealer(r: Report) -> Section:
 def _burn(r: Report) -> Section:
     b = r.burn
     bv = b["burn_value"]
+    best = ("the best burn (the report's strategy)" if r.reference is None else
+            "the strategy's burn")
     value = Table(["burn", "expected return"], [
-        ["the best burn (the report's strategy)", signed(bv["best_burn"])],
-        ["a random burn (each card with chance 1/3)", signed(bv["random_burn"])],
-        ["the worst burn", signed(bv["worst_burn"])],
+        [best, pct(bv["best_burn"])],
+        ["a random burn (each card with chance 1/3)", pct(bv["random_burn"])],
+        ["the worst burn", pct(bv["worst_burn"])],
     ], "lr")
     burned = Table(["burned rank", "probability"],
                    [[k, prob(v)] for k, v in b["burned"].itertuples(index=False)], "lr")
@@ -344,7 +413,7 @@ def _burn(r: Report) -> Section:
                   [[u] + [prob(x, 4) for x in row] for u, row in zip(m.index, m.to_numpy())])
     kept = Table(["kept hand", "first action", "probability", "EV given it", "contribution"],
                  [[k if a == "all" else "", "all" if a == "all" else a, prob(p_),
-                   signed(ev, 6), signed(c, 6)]
+                   pct(ev), pct(c)]
                   for k, a, p_, ev, c in b["kept"][["kept", "action", "probability", "ev",
                                                     "contribution"]].itertuples(index=False)],
                  "llrrr")
@@ -353,15 +422,21 @@ def _burn(r: Report) -> Section:
     pairs = Table(["pair", "kept", split_word, "unavoidable", "EV given it", "contribution",
                    "split hands", "doubled split hands", "split gain"],
                   [[row.pair, prob(row.probability, 6), prob(row.split, 6),
-                    prob(row.unavoidable, 6), signed(row.ev, 6), signed(row.contribution, 6),
+                    prob(row.unavoidable, 6), pct(row.ev), pct(row.contribution),
                     f"{row.split_hands:.4f}", f"{row.split_hands_doubled:.4f}",
-                    signed(row.split_gain, 6)] for row in pr.itertuples(index=False)])
+                    pct(row.split_gain)] for row in pr.itertuples(index=False)])
+    if r.reference is None:
+        gain = (f"the best burn is worth {pct(bv['gain_over_second_best'])} of a wager per "
+                "round over the second-best one")
+        after = "every hand after the burn played optimally"
+    else:
+        gain = (f"the strategy's burn is worth {pct(bv['gain_over_second_best'])} of a wager "
+                "per round over the best other one")
+        after = "every hand after the burn played by the strategy"
     return Section("The player's burn", "burn", [
         Para(f"Exact. The burn is a real choice (two or more distinct ranks) in "
-             f"{100 * bv['chance_of_a_choice']:.4f}% of rounds; the best burn is worth "
-             f"{signed(bv['gain_over_second_best'], 6)} per round over the second-best one. "
-             "Expected return with each way of burning, every hand after the burn played "
-             "optimally:"),
+             f"{100 * bv['chance_of_a_choice']:.4f}% of rounds; {gain}. Expected return with "
+             f"each way of burning, {after}:"),
         value,
         Para("Which rank the player burns (all rounds), and given each up card:"),
         burned, by_up,
@@ -382,21 +457,36 @@ def _burn(r: Report) -> Section:
 
 def _variations(r: Report) -> Section:
     v = r.variations
+    chart = "cost" in v.columns
     rows = []
     for row in v.itertuples(index=False):
         label = row.variation + (" (these rules)" if row.is_base else "")
-        rows.append([row.group, label, signed(row.expected_return, 6), pct(row.house_edge),
-                     signed(row.change, 6), pct(row.element_of_risk)])
-    blocks = [
-        Para("Exact: each row is a complete analysis of these rules with one rule changed "
-             "(optimal play re-derived for it). Change = the row's expected return less this "
-             "game's; a negative change is a rule that helps the house."),
-        Table(["rule", "variation", "expected return", "house edge", "change",
-               "element of risk"], rows, "llrrrr"),
-    ]
+        cells = [row.group, label, pct(row.expected_return), pct(row.house_edge),
+                 pct(row.change)]
+        if chart:
+            cells += [pct(row.optimal_expected_return), amount(row.cost)]
+        rows.append(cells + [pct(row.element_of_risk)])
+    if chart:
+        lead = ("Exact: each row is a complete analysis of these rules with one rule changed, "
+                "for the chart derived for the row's rules (as `twentyone-burn chart` derives "
+                "it), with optimal play (re-derived for the row) beside it. Change = the row "
+                "chart's expected return less this game's chart's; cost = optimal play's "
+                "expected return less the chart's; a negative change is a rule that helps the "
+                "house.")
+        columns = ["rule", "variation", "expected return (chart)", "house edge (chart)",
+                   "change", "expected return (optimal)", "cost of the chart",
+                   "element of risk (chart)"]
+    else:
+        lead = ("Exact: each row is a complete analysis of these rules with one rule changed "
+                "(optimal play re-derived for it). Change = the row's expected return less "
+                "this game's; a negative change is a rule that helps the house.")
+        columns = ["rule", "variation", "expected return", "house edge", "change",
+                   "element of risk"]
+    blocks = [Para(lead), Table(columns, rows, "ll" + "r" * (len(columns) - 2))]
     if (~v["is_base"]).any():
         blocks.append(Figure("variations", "Change in the player's expected return of each "
-                                           "rule variation (exact)."))
+                                           "rule variation (exact"
+                             + (", the chart derived for each)." if chart else ").")))
     return Section("Effect of each rule", "variations", blocks)
 
 
@@ -414,9 +504,9 @@ def _verification(r: Report) -> Section:
         Para(f"Theory (the exact engine) against simulation: {v['rounds']:,} rounds, seed "
              f"entropy {v['seed_entropy']}, chunk size {v['chunk_size']:,}, {v['dealing']}, "
              f"strategy tables hash `{v['strategy_hash']}`. {v['method']}."),
-        Para(f"Expected return: exact {signed(v['theory']['expected_return'], 6)}, simulated "
-             f"{signed(sim['mean_return'], 6)} (SE {sim['standard_error']:.6f}; 99% interval "
-             f"[{lo:+.6f}, {hi:+.6f}])."),
+        Para(f"Expected return of {strategy_words(r)}: exact "
+             f"{pct(v['theory']['expected_return'])}, simulated {pct(sim['mean_return'])} (SE "
+             f"{amount(sim['standard_error'])}; 99% interval [{pct(lo)}, {pct(hi)}])."),
         Table(["test", "kind", "statistic", "dof", "p-value", "passes at p >=", "result"],
               rows, "llrrrrl"),
     ])
@@ -424,6 +514,8 @@ def _verification(r: Report) -> Section:
 
 def _reproduce(r: Report) -> Section:
     cmd = "twentyone-burn report --rules RULES.toml"
+    if r.strategy_kind != "optimal":
+        cmd += " --strategy " + ("chart" if r.strategy_kind == "chart" else r.strategy_source)
     sim = r.simulation
     if r.verification is not None:
         cmd += f" --verify-rounds {r.verification['rounds']}"

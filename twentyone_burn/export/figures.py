@@ -111,8 +111,10 @@ def _spacing(values: pd.Series) -> float:
 def variations(rows: pd.DataFrame, fmt: str = "svg", provenance: str = "") -> bytes:
     """Horizontal bars of the change in the player's expected return of each rule variation.
 
-    ``rows``: the report's variation table (variation, change, is_base, ...).
+    ``rows``: the report's variation table (variation, change, is_base, ...); a chart
+    report's table (with a ``cost`` column) compares each variation's derived chart.
     """
+    chart = "cost" in rows.columns
     rows = rows[~rows["is_base"]]
     with rc_context(_RC):
         fig = Figure(figsize=(7.5, 0.32 * len(rows) + 1.0))
@@ -129,6 +131,7 @@ def variations(rows: pd.DataFrame, fmt: str = "svg", provenance: str = "") -> by
         ax.axvline(0, color="#333333", lw=0.8)
         ax.set_xlabel("change in the player's expected return (% of the initial wager); "
                       "negative = better for the house", fontsize=8)
-        ax.set_title("Effect of each rule variation (exact)")
+        ax.set_title("Effect of each rule variation (exact"
+                     + (", each with its own derived chart)" if chart else ")"))
         ax.grid(axis="x", alpha=0.3)
         return _save(fig, fmt, provenance)

@@ -54,12 +54,17 @@ _FORMATS = {
     "probability": "0.0000000000",
     "signed": "+0.0000000000;-0.0000000000;0.0000000000",
     "percent": "+0.0000%;-0.0000%;0.0000%",
+    "percent6": "+0.000000%;-0.000000%;0.000000%",
     "count": "#,##0",
     "short": "0.0000",
 }
 #: every font is named: a font without a name is the application's default (a serif font in
 #: LibreOffice), wider than the Calibri the column widths are measured for
 _FONT = "Calibri"
+#: the report's strategy, as the Report sheet names it
+_STRATEGY_WORDS = {"optimal": "optimal composition-dependent play",
+                   "chart": "the printed strategy chart derived for these rules",
+                   "given": "a given strategy"}
 _BOLD = Font(name=_FONT, bold=True)
 _TITLE = Font(name=_FONT, bold=True, size=14)
 _HEAD_FILL = PatternFill("solid", fgColor="F1F3F6")
@@ -312,11 +317,20 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
         ["simulation seed entropy", None if r.simulation is None
          else str(r.simulation.seed_entropy)],
     ])
-    rows = [["expected return per initial wager (player)", s["expected_return"], "exact"],
+    ref = r.reference
+    rows: list[list[Any]] = [["strategy of every figure", _STRATEGY_WORDS[r.strategy_kind]
+             + ("" if r.strategy_kind != "given" else f": {r.strategy_source}"), "exact"],
+            ["expected return per initial wager (player)", s["expected_return"], "exact"],
             ["house edge per initial wager", s["house_edge"], "exact"],
             ["average total wager per round", s["average_total_wager"], "exact"],
-            ["element of risk", s["element_of_risk"], "exact"],
-            ["sum of the deal probabilities (check)", s["deal_probability_total"], "exact"]]
+            ["element of risk", s["element_of_risk"], "exact"]]
+    if ref is not None:
+        rows += [["expected return under optimal play (reference)", ref["expected_return"],
+                  "exact"],
+                 ["cost of the strategy (optimal less the strategy)", ref["cost"], "exact"]]
+    percent_rows = {i for i, x in enumerate(rows) if x[0].startswith(
+        ("expected return", "house edge", "element of risk", "cost"))}
+    rows += [["sum of the deal probabilities (check)", s["deal_probability_total"], "exact"]]
     rows += [[f"probability: {k}", v, "exact"] for k, v in p.items()]
     sim = r.simulation
     if sim is not None:
@@ -328,12 +342,20 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
                      [f"rounds: {k} (SE)", float(f.loc[k, "se"]), sim.label]]
         rows += [["expected return, simulated", sim.mean, sim.label],
                  ["expected return, simulated (SE)", sim.mean_se, sim.label]]
+        percent_rows |= {len(rows) - 2, len(rows) - 1}
+    first = row + 1
     row = _table(ws, row, ["figure", "value", "source"], rows,
                  [None, "signed", None])
+    for i in percent_rows:      # returns in percent; the cell keeps the fraction
+        ws.cell(first + i, 2).number_format = _FORMATS["percent6"]
     prose = []
-    for label, text in (("Strategy", r.strategy), ("Post-split strategy",
-                                                    r.post_split_strategy),
-                        ("Rounding", r.rounding)):
+    prose_rows = [("Strategy", r.strategy)]
+    if ref is None:
+        prose_rows.append(("Post-split strategy", r.post_split_strategy))
+    else:
+        prose_rows += [("Strategy tables hash", r.strategy_hash or ""),
+                       ("Reference strategy", ref["strategy"])]
+    for label, text in (*prose_rows, ("Rounding", r.rounding)):
         ws.cell(row, 1, label).font = _BOLD
         ws.cell(row, 2, text)
         prose.append((row, 2, 3))
@@ -353,16 +375,16 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
                                            "per round)")
         t = r.return_table
         row = _frame(ws, 4, t, {"pays": "short", "probability": "probability",
-                                "contribution": "signed"})
+                                "contribution": "percent6"})
         ws.cell(row - 1, 1, "total").font = _BOLD
         c = ws.cell(row - 1, 5, float(t["contribution"].sum()))
-        c.number_format = _FORMATS["signed"]
+        c.number_format = _FORMATS["percent6"]
         c.font = _BOLD
         _finish(ws, r, header_row=4)
 
     ws = _sheet(wb, "By up card", r, "Expected return by up card (exact)")
-    _frame(ws, 4, r.burn["by_up"], {"probability": "probability", "ev": "signed",
-                                    "contribution": "signed",
+    _frame(ws, 4, r.burn["by_up"], {"probability": "probability", "ev": "percent6",
+                                    "contribution": "percent6",
                                     "average_total_wager": "probability"})
     _finish(ws, r, header_row=4)
 
@@ -377,29 +399,33 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
     ws = _sheet(wb, "Burn", r, "The player's burn (exact)")
     row = _table(ws, 4, ["burn", "expected return / figure"],
                  [[k.replace("_", " "), v] for k, v in b["burn_value"].items()],
-                 [None, "signed"])
+                 [None, "percent6"])
     row = _frame(ws, row, b["burned"], {"probability": "probability"})
     m = b["burned_by_up"]
     row = _table(ws, row, ["up \\ burned"] + list(m.columns),
                  [[u] + [float(x) for x in vals] for u, vals in zip(m.index, m.to_numpy())],
                  [None] + ["probability"] * len(m.columns))
-    row = _frame(ws, row, b["kept"], {"probability": "probability", "ev": "signed",
-                                      "contribution": "signed"})
+    row = _frame(ws, row, b["kept"], {"probability": "probability", "ev": "percent6",
+                                      "contribution": "percent6"})
     _frame(ws, row, b["pairs"], {"probability": "probability", "split": "probability",
-                                 "unavoidable": "probability", "ev": "signed",
-                                 "contribution": "signed", "split_hands": "short",
-                                 "split_hands_doubled": "short", "split_gain": "signed"})
+                                 "unavoidable": "probability", "ev": "percent6",
+                                 "contribution": "percent6", "split_hands": "short",
+                                 "split_hands_doubled": "short", "split_gain": "percent6"})
     _finish(ws, r)
 
     if len(r.variations):
         ws = _sheet(wb, "Rule variations", r, "Effect of each rule (exact)")
         # the base row says "(these rules)" in its label: its is_base flag stays in the JSON,
         # and the table fits one landscape page at 8 pt or more
-        v = r.variations.drop(columns=["is_base"], errors="ignore")
-        _frame(ws, 4, v, {"expected_return": "signed", "house_edge": "percent",
+        # (a chart's table: optimal play's house edge is minus its expected return, beside it)
+        v = r.variations.drop(columns=["is_base", "optimal_house_edge"], errors="ignore") \
+            .rename(columns={"optimal_expected_return": "optimal_return"})
+        _frame(ws, 4, v, {"expected_return": "percent", "house_edge": "percent",
                           "element_of_risk": "percent", "average_total_wager": "probability",
-                          "change": "signed"})
-        _finish(ws, r, [_CAP] * 3 + [40], header_row=4,   # the rules hash wraps
+                          "change": "percent", "optimal_return": "percent",
+                          "cost": "percent"})
+        _finish(ws, r, [_CAP] * 3 + [40 if "cost" not in v.columns else 24], header_row=4,
+                # the rules hash wraps
                 fit_height=1 if len(v) <= 30 else 0)
 
     if sim is not None:
@@ -431,9 +457,9 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
                [None, None, "short", None, None, None, None])
         _finish(ws, r, [34, 70])
 
-    ws = _sheet(wb, "Deals", r, "Every deal (exact): probability, best burn, play and EV")
-    _frame(ws, 4, r.deals, {"probability": "probability", "ev": "signed",
-                            "ev_second": "signed", "wager": "short", "split_hands": "short",
+    ws = _sheet(wb, "Deals", r, "Every deal (exact): probability, the strategy's burn, play and EV")
+    _frame(ws, 4, r.deals, {"probability": "probability", "ev": "percent6",
+                            "ev_second": "percent6", "wager": "short", "split_hands": "short",
                             "split_doubles": "short"})
     _finish(ws, r, header_row=4, portrait=True)
     # not for printing: 2,200 rows would take 35 A4 pages; the print area is the heading and

@@ -5,7 +5,8 @@ the return table, dealer and burn statistics, rule variations, the verification 
 :class:`Report`; the writers in :mod:`twentyone_burn.export` turn it into files.
 
 Modules: :mod:`.build` (build_report and its defaults), :mod:`.results` (the Report and
-SimulatedFigures result types, the file name stem), :mod:`.statistics` (the dealer, burn,
+SimulatedFigures result types, the file name stem), :mod:`.strategy` (which strategy a report
+is for: optimal play, the chart, a given one), :mod:`.statistics` (the dealer, burn,
 headline and simulated figures), :mod:`.variations` (the rule-effect table) and :mod:`.words`
 (the rules in words, the rounding policy). Tuning a payout is :mod:`twentyone_burn.tune`.
 """
@@ -19,10 +20,12 @@ from .statistics import (
     headline_figures,
     simulated_figures,
 )
+from .strategy import CHART, OPTIMAL, ReportStrategy
 from .variations import VariationSpec, variation_specs, variation_table
 from .words import ROUNDING, describe_rules
 
-__all__ = ["DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "ROUNDING", "Progress", "Report",
-           "SimulatedFigures", "VariationSpec", "build_report", "burn_statistics",
-           "dealer_comparison", "dealer_overall", "describe_rules", "headline_figures",
-           "report_stem", "simulated_figures", "variation_specs", "variation_table"]
+__all__ = ["CHART", "DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "OPTIMAL", "ROUNDING", "Progress",
+           "Report", "ReportStrategy", "SimulatedFigures", "VariationSpec", "build_report",
+           "burn_statistics", "dealer_comparison", "dealer_overall", "describe_rules",
+           "headline_figures", "report_stem", "simulated_figures", "variation_specs",
+           "variation_table"]

@@ -8,13 +8,15 @@ it into Markdown, HTML, JSON and a workbook without computing anything.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS
+from ..charts.store import ChartValuation, derived_chart
+from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, DERIVED_CHART_NAME
 from ..engine.burn import reuse_dealer_passes
 from ..engine.game import analyze, optimal_tables, return_table
 from ..engine.results import Analysis
@@ -22,6 +24,8 @@ from ..io import source_date
 from ..rules import Rules, RulesError
 from ..shoe import NRANKS
 from ..sim import SimResult, simulate
+from ..sim.strategy import tables_hash
+from ..tables import DecisionTables
 from ..verify import verify
 from .results import Report, SimulatedFigures
 from .statistics import (
@@ -31,6 +35,7 @@ from .statistics import (
     headline_figures,
     simulated_figures,
 )
+from .strategy import OPTIMAL, ReportStrategy
 from .variations import VariationSpec, variation_specs, variation_table
 
 __all__ = ["DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "Progress", "build_report"]
@@ -57,18 +62,24 @@ def _created() -> str:
 Progress = Callable[[str, float, float], None]
 
 
-def build_report(rules: Rules, *, variations: Sequence[VariationSpec] | None = None,
+def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
+                 variations: Sequence[VariationSpec] | None = None,
                  with_return_table: bool = True, sim_rounds: int = DEFAULT_SIM_ROUNDS,
                  verify_rounds: int | None = None, seed: int | None = DEFAULT_SEED,
                  workers: int | None = None, progress: Progress | None = None) -> Report:
-    """Analyse ``rules`` and gather every figure of the report.
+    """Analyse ``rules`` and gather every figure of the report, for ``strategy``.
 
+    strategy: the strategy every figure holds for (:class:`~.strategy.ReportStrategy`:
+    optimal play, the chart derived for the rules, or a given one); for any but optimal play
+    the report also gives optimal play's figures as the reference and the strategy's cost.
     variations: the rule-variation rows (None =
     :func:`~twentyone_burn.report.variations.variation_specs`; [] = none); each is a direct
     :func:`~twentyone_burn.engine.game.analyze` run (a variation equal to the base rules
-    reuses the base analysis). sim_rounds: rounds simulated for the per-round figures (0 =
-    none); verify_rounds: when given, run the verification (theory vs simulation) with that
-    many rounds instead, and take the per-round figures from its simulation. seed: the
+    reuses the base analysis), and for any strategy but optimal play also the chart derived
+    for the variation's rules (:func:`~twentyone_burn.charts.store.derived_chart`, read from
+    the chart store when it holds it). sim_rounds: rounds simulated for the per-round figures
+    (0 = none); verify_rounds: when given, run the verification (theory vs simulation) with
+    that many rounds instead, and take the per-round figures from its simulation. seed: the
     simulation's root seed. progress(step, done, total) is called as the work advances.
 
     >>> rep = build_report(Rules(decks=None), variations=[], with_return_table=False,
@@ -81,12 +92,16 @@ def build_report(rules: Rules, *, variations: Sequence[VariationSpec] | None = N
         raise RulesError(f"verify rounds must be at least 1, not {verify_rounds}")
     if sim_rounds < 0:
         raise RulesError(f"simulation rounds must be 0 or more, not {sim_rounds}")
+    if strategy.tables is not None and strategy.tables.rules != rules:
+        raise RulesError("the report's strategy tables were built for other rules")
     var_rules = [s.apply(rules) for s in specs]   # bad variations fail before any work
     distinct = {r.rules_hash: r for r in var_rules if r != rules}
     workers = workers or os.cpu_count() or 1
     created = _created()
-    total = 1.0 + (3.0 if with_return_table else 0.0) + len(distinct) \
-        + (1.0 if verify_rounds or sim_rounds else 0.0)
+    optimal_only = strategy.is_optimal
+    total = (1.0 + (0.0 if optimal_only else 2.0) + (3.0 if with_return_table else 0.0)
+             + len(distinct) * (1.0 if optimal_only else 2.0)
+             + (1.0 if verify_rounds or sim_rounds else 0.0))
     done = 0.0
     timings: dict[str, float] = {}
 
@@ -94,24 +109,53 @@ def build_report(rules: Rules, *, variations: Sequence[VariationSpec] | None = N
         if progress is not None:
             progress(label, done + frac, total)
 
-    def run(label: str, r: Rules) -> Analysis:
+    def run(label: str, r: Rules, tables: DecisionTables | None = None) -> Analysis:
         nonlocal done
         step(label)
         t0 = time.perf_counter()
-        a = analyze(r, progress=lambda k: step(label, k / NRANKS))
+        a = analyze(r, progress=lambda k: step(label, k / NRANKS), tables=tables)
         timings[label] = time.perf_counter() - t0
         done += 1
         return a
 
+    def chart_of(label: str, r: Rules, optimal: Analysis) -> ChartValuation:
+        nonlocal done
+        step(label)
+        t0 = time.perf_counter()
+        # a derivation takes up to 12 iterations, most end within 6
+        v = derived_chart(r, optimal=optimal,
+                          progress=lambda it, er: step(label, min(it, 6) / 7))
+        timings[label] = time.perf_counter() - t0
+        done += 1
+        return v
+
+    base_chart: ChartValuation | None = None
+
+    def variation_chart(spec: VariationSpec | None, r: Rules, optimal: Analysis
+                        ) -> dict[str, float]:
+        if spec is None:    # the base rules' chart
+            assert base_chart is not None
+            return base_chart.figures
+        return chart_of(f"chart for {spec.label}", r, optimal).figures
+
     # the dealer passes of the base rules serve the return table and every variation that
     # changes only doubling or splitting (each pass is the same numbers either way)
     with reuse_dealer_passes(rules):
-        a = run("exact analysis", rules)
+        opt = run("exact analysis" if optimal_only else "optimal play (reference)", rules)
+        tables: DecisionTables | None = None
+        if strategy.kind == "chart":
+            base_chart = chart_of("deriving the chart", rules, opt)
+            # named as ``chart`` names it (strategy_tables/ holds that name)
+            tables = dataclasses.replace(base_chart.chart.tables(), name=DERIVED_CHART_NAME)
+        elif strategy.kind == "given":
+            tables = strategy.tables
+            base_chart = chart_of("deriving the chart", rules, opt)
+        a = opt if tables is None else run("exact analysis of the strategy", rules, tables)
         rt = None
         if with_return_table:
             step("return table")
             t0 = time.perf_counter()
-            rt = return_table(rules, a)
+            rt = return_table(rules, opt, tables=tables)
             timings["return table"] = time.perf_counter() - t0
             done += 3
         t0 = time.perf_counter()
@@ -120,7 +164,8 @@ def build_report(rules: Rules, *, variations: Sequence[VariationSpec] | None = N
         timings["dealer and burn statistics"] = time.perf_counter() - t0
 
         variations_df = variation_table(
-            rules, a, specs, lambda spec, r: run(f"rule variation: {spec.label}", r))
+            rules, opt, specs, lambda spec, r: run(f"rule variation: {spec.label}", r),
+            chart=None if optimal_only else variation_chart)
 
     sim: SimulatedFigures | None = None
     verification: dict[str, Any] | None = None
@@ -135,17 +180,26 @@ def build_report(rules: Rules, *, variations: Sequence[VariationSpec] | None = N
         res: SimResult
         if verify_rounds:
             v = verify(rules, verify_rounds, seed=seed, workers=workers, analysis=a,
-                       progress=sim_progress)
+                       tables=tables, progress=sim_progress)
             verification = _strip_run_fields(v.to_json_dict())
             res = v.sim
         else:
-            res = simulate(optimal_tables(rules, a.kept), sim_rounds, seed=seed,
-                           workers=workers, progress=sim_progress)
+            res = simulate(optimal_tables(rules, a.kept) if tables is None else tables,
+                           sim_rounds, seed=seed, workers=workers, progress=sim_progress)
         sim = simulated_figures(res, seed)
         timings[label] = time.perf_counter() - t0
         done += 1
     step("done")
     summary = {**headline_figures(a), "deal_probability_total": a.deal_probability_total}
+    reference = None
+    if not optimal_only:
+        reference = {"strategy": opt.strategy, **headline_figures(opt),
+                     "cost": opt.expected_return - a.expected_return}
+        if strategy.kind == "given" and base_chart is not None:
+            reference["chart_expected_return"] = base_chart.figures["expected_return"]
     return Report(rules, created, a.strategy, summary, dict(a.probabilities), rt, dealer, burn,
                   dealer_overall(rules, dealer), variations_df, a.deals, sim, verification, seed,
-                  a.version, timings)
+                  a.version, timings, strategy_kind=strategy.kind,
+                  strategy_source=strategy.source,
+                  strategy_hash=None if tables is None else tables_hash(tables),
+                  reference=reference)

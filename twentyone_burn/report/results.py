@@ -58,7 +58,11 @@ class Report:
     """Every number of the report of one game (see :func:`.build.build_report`).
 
     ``timings`` (seconds per step) describe the run, not the game, and are not written to the
-    report files.
+    report files. ``strategy_kind`` is the strategy every figure holds for (``optimal``,
+    ``chart`` or ``given``; see :mod:`.strategy`), ``strategy_source`` what named it and
+    ``strategy_hash`` the SHA-256 of its decision tables (None for optimal play);
+    ``reference``: for any strategy but optimal play, optimal play's headline figures and
+    strategy text, and ``cost`` = optimal play's expected return less the strategy's.
     """
 
     rules: Rules
@@ -77,6 +81,10 @@ class Report:
     seed: int | None = None
     version: str = __version__
     timings: dict[str, float] = field(default_factory=dict)
+    strategy_kind: str = "optimal"
+    strategy_source: str = "optimal"
+    strategy_hash: str | None = None
+    reference: dict[str, Any] | None = None
 
     @property
     def rules_hash(self) -> str:
@@ -106,14 +114,25 @@ class Report:
     @property
     def stem(self) -> str:
         """The report files' common name (see :func:`report_stem`)."""
-        return report_stem(self.rules)
+        return report_stem(self.rules, self.strategy_kind, self.strategy_hash)
 
 
-def report_stem(rules: Rules) -> str:
+def report_stem(rules: Rules, strategy: str = "chart", tables_hash: str | None = None) -> str:
     """File name stem of a report: ``21burn-standard`` for the rule sheet's game, else
-    ``21burn-`` and the first 12 hex digits of the rules hash.
+    ``21burn-`` and the first 12 hex digits of the rules hash; then, for the report of
+    optimal play ``-optimal``, for a given strategy ``-strategy-`` and the first 12 hex
+    digits of its tables hash (the chart's report, the par sheet, has no suffix).
 
     >>> report_stem(Rules()), report_stem(Rules(decks=None))[:7]
     ('21burn-standard', '21burn-')
+    >>> report_stem(Rules(), "optimal"), report_stem(Rules(), "given", "ab" * 32)
+    ('21burn-standard-optimal', '21burn-standard-strategy-abababababab')
     """
-    return "21burn-standard" if rules == Rules() else f"21burn-{rules.rules_hash[:12]}"
+    stem = "21burn-standard" if rules == Rules() else f"21burn-{rules.rules_hash[:12]}"
+    if strategy == "optimal":
+        return stem + "-optimal"
+    if strategy == "given":
+        if tables_hash is None:
+            raise ValueError("a given strategy's report is named by its tables hash")
+        return f"{stem}-strategy-{tables_hash[:12]}"
+    return stem

@@ -22,6 +22,8 @@ __all__ = ["VariationSpec", "variation_specs", "variation_table"]
 #: the columns of the rule-effect table, in order
 _COLUMNS = ["group", "variation", "changes", "is_base", "rules_hash", "expected_return",
             "house_edge", "element_of_risk", "average_total_wager", "change"]
+#: the columns a chart's table adds: optimal play beside the chart
+_CHART_COLUMNS = ["optimal_expected_return", "optimal_house_edge", "cost"]
 
 
 @dataclass(frozen=True)
@@ -98,8 +100,8 @@ def variation_specs(base: Rules) -> list[VariationSpec]:
 
 
 def variation_table(base: Rules, base_analysis: Analysis, specs: Sequence[VariationSpec],
-                    analyse: Callable[[VariationSpec, Rules], Analysis] | None = None
-                    ) -> pd.DataFrame:
+                    analyse: Callable[[VariationSpec, Rules], Analysis] | None = None,
+                    chart: ChartFigures | None = None) -> pd.DataFrame:
     """The rule-effect table: one row per spec, in the order given.
 
     Each distinct changed rules object is analysed once, in spec order, with
@@ -107,20 +109,32 @@ def variation_table(base: Rules, base_analysis: Analysis, specs: Sequence[Variat
     variation equal to the base rules reuses ``base_analysis`` (and is marked ``is_base``).
     ``change`` is the row's expected return less the base's.
 
+    ``chart(spec, rules, optimal analysis)``: when given, each row is for the chart derived
+    for its rules (``spec`` None: the base rules): the headline figures are the chart's,
+    ``optimal_expected_return`` and ``optimal_house_edge`` give optimal play beside it,
+    ``cost`` is optimal play's expected return less the chart's, and ``change`` compares the
+    row's chart with the base rules' chart.
+
     >>> from types import SimpleNamespace as NS
     >>> fake = lambda s, r: NS(expected_return=0.25 if r.infinite else 0.0, house_edge=0,
     ...                        element_of_risk=0, average_total_wager=1)
     >>> t = variation_table(Rules(), fake(None, Rules()), variation_specs(Rules())[3:6], fake)
     >>> list(t.variation), list(t.is_base), list(t.change)
     (['6 decks', '8 decks', 'infinite deck'], [True, False, False], [0.0, 0.0, 0.25])
+    >>> worse = lambda s, r, a: {**headline_figures(a), "expected_return": a.expected_return - 0.01}
+    >>> t = variation_table(Rules(), fake(None, Rules()), variation_specs(Rules())[3:6], fake,
+    ...                     chart=worse)
+    >>> [round(x, 12) for x in t.cost], [round(x, 12) for x in t.change]
+    ([0.01, 0.01, 0.01], [0.0, 0.0, 0.25])
     """
     run = analyse or (lambda spec, r: analyze(r))
     var_rules = [s.apply(base) for s in specs]
-    figures: dict[str, dict[str, float]] = {base.rules_hash: headline_figures(base_analysis)}
+    figures: dict[str, dict[str, float]] = {base.rules_hash: _row_figures(
+        None, base, base_analysis, chart)}
     for spec, r in zip(specs, var_rules):
         if r.rules_hash not in figures:
-            figures[r.rules_hash] = headline_figures(run(spec, r))
-    base_er = base_analysis.expected_return
+            figures[r.rules_hash] = _row_figures(spec, r, run(spec, r), chart)
+    base_er = figures[base.rules_hash]["expected_return"]
     rows: list[dict[str, Any]] = []
     for spec, r in zip(specs, var_rules):
         f = figures[r.rules_hash]
@@ -129,4 +143,20 @@ def variation_table(base: Rules, base_analysis: Analysis, specs: Sequence[Variat
                                  for k, v in spec.changes.items()},
                      "is_base": r == base, "rules_hash": r.rules_hash, **f,
                      "change": f["expected_return"] - base_er})
-    return pd.DataFrame(rows, columns=_COLUMNS)
+    return pd.DataFrame(rows, columns=_COLUMNS + (_CHART_COLUMNS if chart else []))
+
+
+#: chart(spec, rules, optimal analysis) -> the headline figures of the rules' chart
+ChartFigures = Callable[[VariationSpec | None, Rules, Analysis], dict[str, float]]
+
+
+def _row_figures(spec: VariationSpec | None, rules: Rules, optimal: Analysis,
+                 chart: ChartFigures | None) -> dict[str, float]:
+    """A row's figures: optimal play's, or the chart's with optimal play beside it."""
+    f = headline_figures(optimal)
+    if chart is None:
+        return f
+    c = dict(chart(spec, rules, optimal))
+    return {**{k: c[k] for k in f}, "optimal_expected_return": f["expected_return"],
+            "optimal_house_edge": f["house_edge"],
+            "cost": f["expected_return"] - c["expected_return"]}

@@ -1,0 +1,66 @@
+"""``report --strategy`` and ``tune --strategy`` from the command line: which strategy the files
+are for, their names, and the figures against a direct exact analysis of the same tables."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.test_bad_input import run
+from twentyone_burn.charts.model import Chart
+from twentyone_burn.engine.game import analyze
+from twentyone_burn.export.chart_workbook import save_csv
+from twentyone_burn.rules import Rules
+from twentyone_burn.sim.strategy import tables_hash
+
+INF = Rules(decks=None)
+
+
+def test_report_of_a_given_chart_names_it_and_prices_it(tmp_path, monkeypatch, capsys):
+    chart = Chart.simple(INF)
+    folder = tmp_path / "simple"
+    save_csv(chart, folder)
+    out = tmp_path / "out"
+    code, text, err = run(["report", "--strategy", str(folder), "--no-variations",
+                           "--sim-rounds", "20000", "--workers", "1", "--out", str(out)],
+                          monkeypatch, capsys)
+    assert code == 0, err
+    tables = chart.to_tables()
+    stem = f"21burn-{INF.rules_hash[:12]}-strategy-{tables_hash(tables)[:12]}"
+    assert sorted(p.name for p in out.iterdir() if p.suffix != ".svg") == sorted(
+        f"{stem}.{ext}" for ext in ("html", "json", "md", "xlsx"))
+    d = json.loads((out / f"{stem}.json").read_text())
+    exact = analyze(INF, tables=tables).expected_return
+    optimal = analyze(INF).expected_return
+    assert d["strategy_kind"] == "given" and d["summary"]["expected_return"] == exact
+    assert d["reference"]["expected_return"] == optimal
+    assert d["reference"]["cost"] == optimal - exact
+    assert "cost of the strategy" in text and f"{100 * (optimal - exact):.4f}%" in text
+    md = (out / f"{stem}.md").read_text()
+    assert f"--strategy {folder}" in md      # the command that reproduces it
+
+
+def test_report_of_optimal_play_has_its_own_name(tmp_path, monkeypatch, capsys):
+    code, text, err = run(["report", "--strategy", "optimal", "--decks", "inf",
+                           "--no-variations", "--sim-rounds", "0", "--out", str(tmp_path)],
+                          monkeypatch, capsys)
+    assert code == 0, err
+    d = json.loads((tmp_path / f"21burn-{INF.rules_hash[:12]}-optimal.json").read_text())
+    assert d["strategy_kind"] == "optimal" and d["reference"] is None
+    assert "cost of the strategy" not in text
+
+
+def test_tune_a_fixed_chart(tmp_path, monkeypatch, capsys):
+    chart = Chart.simple(INF)
+    save_csv(chart, tmp_path / "simple")
+    code, text, err = run(["tune", "--knob", "win_pays", "--target-edge", "2%", "--strategy",
+                           str(tmp_path / "simple"), "--out", str(tmp_path), "--json"],
+                          monkeypatch, capsys)
+    assert code == 0, err
+    d = json.loads(text)
+    assert "simple" in d["strategy"]
+    # the tuned payout played by the same chart gives the target edge (a second analysis)
+    tuned = Rules.from_dict(d["rules"])
+    a = analyze(tuned, tables=Chart.simple(tuned).to_tables())
+    assert abs(a.house_edge - 0.02) < 1e-12
+    # a fixed strategy's edge is linear in the payout: two analyses and brentq's checks
+    assert d["analyses"] <= 6
