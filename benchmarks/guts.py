@@ -127,6 +127,25 @@ def main() -> None:
         assert (a.ties, a.lose_count, a.total) == (b.ties, b.lose_count, b.total)
         print(f"   {label:52} cards {w_card:6.3f} s  ranks {w_rank:6.3f} s  (same counts)")
 
+    print("\n5. tables beyond two opponents: exact by ranks (Phoenix, one call per class) and "
+          "sampled (Guts 3-card, poker order, seed 1, 8,192 deals a suit pattern)")
+    for label, fn in (
+            ("phoenix  table vs pot + 3 players (exact)", partial(phx.table, 3, 3, pot=1.0)),
+            ("phoenix  table vs pot + 7 players (exact)", partial(phx.table, 3, 7, pot=1.0)),
+            ("guts321  3-card table vs 5 players (sampled)",
+             partial(guts.sampled_table, 3, 5, pot=1.0, seed=1))):
+        first, warm, t = timed(fn, repeat=0 if quick else 1)
+        se = f"  largest p_win s.e. {t.frame['p_win_se'].max():.4f}" if not t.meta["exact"] else ""
+        print(f"   {label:52} first {first:6.2f} s  warm {warm:6.2f} s  threshold "
+              f"{t.meta['weakest_hand_worth_going_in']}{se}")
+
+    print("\n6. equilibrium, Guts 3-card round (poker order, two players, exact by cards)")
+    from guts_family.games.equilibrium import equilibrium
+
+    first, warm, e = timed(partial(equilibrium, "guts321", 2, cards=3), repeat=0 if quick else 1)
+    print(f"   guts321 3-card, 2 players: {e.label} (converged {e.converged}, path {e.path}) "
+          f"first {first:6.2f} s  warm {warm:6.2f} s")
+
 
 if __name__ == "__main__":
     main()

@@ -88,6 +88,7 @@ def main() -> None:
     per_call(hl, bl, repeat)
     exact_equity(args.quick)
     sampled_equity(args.quick)
+    ranged_equity()
 
 
 def per_call(hl: list, bl: list, repeat: int) -> None:
@@ -289,6 +290,41 @@ def sampled_equity(quick: bool) -> None:
             dev = (eq.value - float(ex.players[0].equity)) / eq.se
             line += f"  | exact {float(ex.players[0].equity):.4f} in {t_ex:.2f} s ({dev:+.1f} se)"
         print(line)
+
+
+def ranged_equity() -> None:
+    """Unknown opponents holding a range (``guts-odds omaha --range``): exact where the count
+    fits, else sampled by rejection (seed 1, one worker, to s.e. 0.001), with the acceptance."""
+    from guts_family.omaha.burn import omaha_equity
+    from guts_family.omaha.ranges import parse_omaha_range, preflop_equity
+    from guts_family.omaha.sample import omaha_sample
+
+    t0 = time.perf_counter()
+    preflop_equity(False)
+    parse_omaha_range("top 20%")
+    print(f"\n== Ranges ==\nthe preflop table and suit classes (first use): "
+          f"{time.perf_counter() - t0:.2f} s")
+    cases = [
+        ("exact, burn, 1 opponent AA**", ["JdTc9d8c"], "Qd8h7h3s", 1, "AA**", True),
+        ("exact, flop, 1 opponent KK**,QQ**,AA**", ["JdTc9d8c"], "Qd7c2h", 1,
+         "KK**,QQ**,AA**", True),
+        ("exact, burn, 2 opponents AAK*,99T* (2 known)", ["KsKhQsQh", "JdJc5h5s"], "Td7c2h3s",
+         2, "AAK*,99T*", True),
+        ("sampled, burn, 5 opponents top 20%", ["AsAhKsKh"], "Qd7c2h3s", 5, "top 20%", False),
+        ("sampled, preflop, 3 opponents AA**,KK**", ["QsQhJsJh"], "", 3, "AA**,KK**", False),
+    ]
+    for label, hands, board, opp, text, exact in cases:
+        rr = parse_omaha_range(text)
+        t0 = time.perf_counter()
+        if exact:
+            r = omaha_equity(hands, board, opponents=opp, opponent_range=rr, max_seconds=600)
+            eq = f"equity {float(r.players[0].equity):.4f} exact, {r.deals:,} deals"
+        else:
+            s = omaha_sample(hands, board, opponents=opp, opponent_range=rr, seed=1,
+                             target_se=0.001)
+            eq = (f"equity {s.players[0].equity.value:.4f} s.e. {s.worst_se:.5f}, "
+                  f"{s.run.samples:,} deals, acceptance {100 * s.acceptance:.1f}%")
+        print(f"{label:48s} {time.perf_counter() - t0:6.2f} s  {eq}")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from guts_family._version import __version__
 from guts_family.cards import quoted
 from guts_family.cli.common import PTIE_HELP, TIE_HELP, check_out_folder, emit, parse_amount
 from guts_family.export import write_table
-from guts_family.games.equilibrium import EQUILIBRIUM_GAMES, METHOD, parse_players, threshold_table
+from guts_family.games.equilibrium import EQUILIBRIUM_GAMES, parse_players, threshold_table
 
 __all__ = ["register"]
 
@@ -40,9 +40,9 @@ def register(app: typer.Typer) -> None:
                                        help="Match cap: the most a loser pays (default: the "
                                             "pot)."),
         cards: int | None = typer.Option(None, "--cards",
-                                         help="Round size (guts321: 2 (default) or 1; its "
-                                              "3-card round's poker order is not counted by "
-                                              "ranks)."),
+                                         help="Round size (guts321: 2 (default), 1, or 3 "
+                                              "with --players 2: the poker order, counted by "
+                                              "cards)."),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         out: str | None = typer.Option(None, "--out",
@@ -71,7 +71,7 @@ def register(app: typer.Typer) -> None:
                  f"{'players x ante' if pot_v is None else f'{pot_v:g}'}, cap "
                  f"{'none' if cap_v is None else f'{cap_v:g}'}, ties "
                  f"{t.meta['tie']}/{t.meta['player_tie']}); exact",
-                 f"  method: {METHOD}",
+                 f"  method: {t.meta['method']}",
                  "  players  pot        go in with   hands in  EV at threshold  converged"]
         for r in t.rows:
             lines.append(f"  {r.players:7d}  {r.pot:<9g}  {(r.label or 'none') + ' or better':12} "

@@ -34,6 +34,7 @@ from guts_family.cli.common import (
 )
 from guts_family.export import write_table
 from guts_family.games import GAME_NAMES, Game, get_game
+from guts_family.games.base import TABLE_SAMPLES
 from guts_family.games.challenge_guts import challenge, dealer_qualifies
 from guts_family.games.guts_321 import lone_player_odds
 from guts_family.games.phoenix_burn import last_card_up, swap
@@ -203,9 +204,14 @@ def register(app: typer.Typer) -> None:
         out: str = typer.Option(DEFAULT_TABLE_DIR, "--out",
                                 help="Output folder (created if missing); the files are "
                                      "written into it."),
+        seed: int | None = typer.Option(None, "--seed", help="Sampled tables: the seed "
+                                        "(default: a fresh one, printed)."),
+        samples: int = typer.Option(TABLE_SAMPLES, "--samples",
+                                    help="Sampled tables: random deals per suit pattern."),
         as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
     ) -> None:
-        """Every hand class with its exact odds and EV, written as CSV / xlsx."""
+        """Every hand class with its exact odds and EV, written as CSV / xlsx; where the exact
+        count refuses (Guts 3-card rounds against 4+ players), sampled with standard errors."""
         if fmt not in ("csv", "xlsx", "both"):
             raise ValueError(f"unknown --format {quoted(fmt)}: choose csv, xlsx or both")
         check_out_folder(out)  # before any work
@@ -213,7 +219,13 @@ def register(app: typer.Typer) -> None:
         fee_v = parse_amount(fee, "fee", allow_zero=True)
         g = _game(game)
         extra = {"fee": fee_v} if g.name == "phoenix" else {}
-        t = g.table(cards, opponents, pot_v, limit_v, tie, player_tie, **extra)
+        refusal = g.table_refusal(cards, opponents)
+        if refusal is None:
+            t = g.table(cards, opponents, pot_v, limit_v, tie, player_tie, **extra)
+        else:
+            t = g.sampled_table(cards, opponents, pot_v, limit_v, tie, player_tie, seed,
+                                samples)
+            ctx.params["seed"] = t.meta["seed"]  # the provenance line reproduces the draw
         stem = f"{g.name}-{t.meta['cards']}card"
         if t.meta["opponents"] != g.default_opponents:
             stem += f"-{t.meta['opponents']}opp"
@@ -222,12 +234,19 @@ def register(app: typer.Typer) -> None:
         write_table(t, csv=csv, xlsx=xlsx)  # both files or neither
         paths = [p for p in (csv, xlsx) if p is not None]
         meta = {**t.meta, "files": paths}
-        emit(meta, as_json, "\n".join(
-            [f"{g.title}, {t.meta['cards']}-card hands, against {t.meta['seats']}: "
-             f"{len(t.frame)} hand classes -> {', '.join(paths)}",
-             f"weakest hand worth going in (pot {t.meta['pot']:g}, limit {t.meta['limit']}, "
-             f"ties {t.meta['tie']}/{t.meta['player_tie']}): "
-             f"{t.meta['weakest_hand_worth_going_in'] or 'none'}"]), ctx)
+        lines = [f"{g.title}, {t.meta['cards']}-card hands, against {t.meta['seats']}: "
+                 f"{len(t.frame)} hand classes -> {', '.join(paths)}"]
+        if refusal is not None:
+            lines.append(f"sampled (Monte Carlo, not exact): {t.meta['samples_per_pattern']:,} "
+                         f"random deals per suit pattern ({t.meta['patterns']:,} patterns), "
+                         f"seed {t.meta['seed']}; every figure has its standard error "
+                         f"(columns *_se, largest p_win_se {float(t.frame['p_win_se'].max()):.4f})"
+                         f"; the exact count refused: {refusal.split(': seat')[0]}")
+        lines.append(f"weakest hand worth going in (pot {t.meta['pot']:g}, limit "
+                     f"{t.meta['limit']}, ties {t.meta['tie']}/{t.meta['player_tie']}): "
+                     f"{t.meta['weakest_hand_worth_going_in'] or 'none'}"
+                     + ("" if t.meta["exact"] else " (sampled)"))
+        emit(meta, as_json, "\n".join(lines), ctx)
 
     @app.command("threshold")
     def threshold(

@@ -12,6 +12,7 @@ names, hidden, kept for one release.
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 
 import typer
 
@@ -43,10 +44,12 @@ from guts_family.omaha.burn import (
     omaha_equity,
     parse_hands,
 )
+from guts_family.omaha.ranges import OMAHA_RANGE_HELP, OmahaRange, parse_omaha_range
 from guts_family.omaha.sample import (
     SampledBurnDecision,
     SampledOmahaEquity,
     check_deal,
+    check_range,
     choose_method,
     omaha_sample,
     sampled_burn_decision,
@@ -83,6 +86,19 @@ _STAGES = {"preflop": "preflop", "flop": "on the flop",
            "burn": "at the burn (turn dealt, river to come)", "river": "on the river"}
 
 
+#: the labels of the unknown opponents' rows: random holdings, or holdings of a range
+_UNKNOWN = ("random", "range")
+
+
+def _range_line(r: OmahaRange | None, opponents: int) -> list[str]:
+    """The line naming the unknown opponents' range, if there is one."""
+    if r is None:
+        return []
+    who = "the unknown opponent's hand is" if opponents == 1 else \
+        f"each of the {opponents} unknown opponents' hands is"
+    return [f"{who} in the range {r.describe()}"]
+
+
 def _pct(x: Fraction) -> str:
     return f"{100 * float(x):8.4f}%"
 
@@ -104,6 +120,7 @@ def render_text(result: OmahaEquity, decisions: list[BurnDecision]) -> str:
              f"exact: {result.boards:,} board run-outs, {result.deals:,} deals"
              + (f" ({result.opponents} unknown opponent{'s' if result.opponents > 1 else ''})"
                 if result.opponents else "")]
+    lines += _range_line(result.opponent_range, result.opponents)
     cols = ["equity", "scoop", "win high", "tie high"]
     if result.hilo:
         cols += ["win low", "tie low"]
@@ -114,15 +131,16 @@ def render_text(result: OmahaEquity, decisions: list[BurnDecision]) -> str:
     lines.append(f"{'hand':<{width}}" + "".join(f"{c:>10}" for c in cols))
     shown = set()
     for p in result.players:
-        if p.hand == "random":
-            if "random" in shown:
+        if p.hand in _UNKNOWN:
+            if p.hand in shown:
                 continue
-            shown.add("random")
+            shown.add(p.hand)
         vals = [p.equity, p.scoop, p.win_high, p.tie_high]
         if result.hilo:
             vals += [p.win_low, p.tie_low]
         vals.append(p.lose)
-        label = p.hand if p.hand != "random" or result.opponents == 1 else "random (each)"
+        label = p.hand if p.hand not in _UNKNOWN or result.opponents == 1 \
+            else f"{p.hand} (each)"
         lines.append(f"{label:<{width}}" + "".join(f"{_pct(v):>10}" for v in vals))
     for d in decisions:
         cap = "no cap" if d.cap is None else f"cap {float(d.cap):g}"
@@ -163,6 +181,10 @@ def render_sampled_text(result: SampledOmahaEquity, decisions: list[SampledBurnD
     against = (f" against {result.opponents} unknown opponent"
                f"{'s' if result.opponents > 1 else ''}" if result.opponents else "")
     lines.append(sampling_summary(result.run, "random deals" + against))
+    lines += _range_line(result.opponent_range, result.opponents)
+    if result.opponent_range is not None:
+        lines.append(f"the range by rejection: {100 * result.acceptance:.3g}% of the draws of "
+                     "the unknown holdings were disjoint and kept")
     run = result.run
     if run.stopped_by == "max-seconds" and run.target_se is not None \
             and result.worst_se > run.target_se:
@@ -182,11 +204,12 @@ def render_sampled_text(result: SampledOmahaEquity, decisions: list[SampledBurnD
     worst_other = 0.0
     shown = set()
     for p in result.players:
-        if p.hand == "random":
-            if "random" in shown:
+        if p.hand in _UNKNOWN:
+            if p.hand in shown:
                 continue
-            shown.add("random")
-        label = p.hand if p.hand != "random" or result.opponents == 1 else "random (each)"
+            shown.add(p.hand)
+        label = p.hand if p.hand not in _UNKNOWN or result.opponents == 1 \
+            else f"{p.hand} (each)"
         ests = [getattr(p, names.get(c, c)) for c in cols]
         worst_other = max([worst_other] + [e.se for e in ests])
         interval = f"{100 * p.equity.low:.2f}-{100 * p.equity.high:.2f}%"
@@ -246,6 +269,7 @@ def register(app: typer.Typer) -> None:
         hilo: bool = typer.Option(False, "--hilo", help="High-low split, eight or better."),
         opponents: int = typer.Option(0, "--opponents", min=0,
                                       help="Unknown opponents (other burners) besides the hands."),
+        range_text: str | None = typer.Option(None, "--range", help=OMAHA_RANGE_HELP),
         pot: str | None = typer.Option(None, "--pot",
                                           help="Pot size: adds the burn decision of each hand."),
         limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
@@ -289,11 +313,18 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--pot must be more than 0, got {pot}")
         check_method_options(exact, sample, seed, target_se, samples, workers)
         known, board_cards = check_deal(known, parse_cards(board), opponents)
+        opp_range = parse_omaha_range(range_text, hilo) if range_text is not None else None
+        if opp_range is not None and opp_range.is_everything:
+            if opponents < 1:
+                raise ValueError("a range is for unknown opponents: give --opponents K as well")
+            opp_range = None  # every holding: the unranged count and sampling
+        listed = check_range(opp_range, known, board_cards, opponents)
+        in_range = None if listed is None else len(listed)
         method = choose_method(len(known), len(board_cards), opponents, max_seconds,
-                               "exact" if exact else "sample" if sample else "auto")
+                               "exact" if exact else "sample" if sample else "auto", in_range)
         if method == "exact":
             result = omaha_equity(known, board_cards, hilo=hilo, opponents=opponents,
-                                  max_seconds=max_seconds)
+                                  max_seconds=max_seconds, opponent_range=opp_range)
             decisions = [burn_decision(result, pot_v, cap_v, player=i)
                          for i in range(len(known))] if pot_v is not None else []
             out = result.as_dict()
@@ -303,12 +334,15 @@ def register(app: typer.Typer) -> None:
             return
         why = ""
         if not sample:
-            why = _why_sampled(deal_count(len(known), len(board_cards), opponents)[1],
-                               estimate_seconds(len(known), len(board_cards), opponents),
-                               max_seconds)
+            boards, deals = deal_count(len(known), len(board_cards), opponents)
+            if in_range is not None:  # at most every set of in-range holdings, on every board
+                deals = min(deals, boards * comb(in_range, opponents))
+            why = _why_sampled(deals,
+                               estimate_seconds(len(known), len(board_cards), opponents,
+                                                in_range), max_seconds)
         sampled = omaha_sample(known, board_cards, hilo=hilo, opponents=opponents, seed=seed,
                                target_se=target_se, samples=samples, max_seconds=max_seconds,
-                               workers=workers)
+                               workers=workers, opponent_range=opp_range)
         ctx.params["seed"] = sampled.run.seed  # the provenance line reproduces the draw
         sdecisions = [sampled_burn_decision(sampled, pot_v, cap_v, player=i)
                       for i in range(len(known))] if pot_v is not None else []

@@ -23,15 +23,21 @@ from guts_family.odds import (
     FieldOdds,
     Seat,
     check_stakes,
+    exact_refusal,
     field_odds,
+    field_sample,
     representatives,
     single_seat_counts,
 )
+from guts_family.sampling import check_sampling, new_seed
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Game", "HandTable"]
+__all__ = ["Game", "HandTable", "TABLE_SAMPLES"]
+
+#: random deals per suit pattern of a sampled table (``Game.sampled_table``) by default
+TABLE_SAMPLES = 8192
 
 
 class Game:
@@ -150,6 +156,82 @@ class Game:
                 totals[c] += m * o.total
         return [FieldOdds(order.name, tuple(order.representative(c)), (), seats, totals[c],
                           loses[c], rows[c]) for c in range(order.n_classes)]
+
+    def table_refusal(self, cards: int | None = None, opponents: int | None = None) -> str | None:
+        """Why the exact table cannot be counted (the poker order beyond three opposing
+        hands), or None when it can.
+
+        >>> from guts_family.games import get_game
+        >>> get_game("guts321").table_refusal(3, 2) is None
+        True
+        >>> get_game("guts321").table_refusal(3, 4)[:30]
+        'exact three-card poker odds (s'
+        """
+        order = self.order(cards)
+        return exact_refusal(order, self.seats(opponents, cards=order.n_cards))
+
+    def sampled_table(self, cards: int | None = None, opponents: int | None = None,
+                      pot: float = 1.0, limit: float | None = None, tie: str | None = None,
+                      player_tie: str | None = None, seed: int | None = None,
+                      samples: int = TABLE_SAMPLES) -> HandTable:
+        """Every hand class with **sampled** odds and EV (each with its standard error), for
+        tables the exact count refuses (the poker order beyond three opposing hands).
+
+        One representative hand per suit pattern (1,755 in the poker order) is sampled with
+        ``samples`` random deals of the other hands (:func:`~guts_family.odds.field_sample`),
+        pattern ``i`` from the seed ``(seed, i)`` (independent streams); a class's row is
+        the mean over its patterns weighted by how many hands each stands for (a random hand
+        of the class), with the standard error of that mean. The meta says
+        ``exact: False``, the method, the seed and the samples.
+
+        >>> from guts_family.games import get_game
+        >>> t = get_game("guts321").sampled_table(1, 6, pot=1, seed=3, samples=500)
+        >>> t.meta["exact"], t.meta["seed"], list(t.frame.columns)[4:8]
+        (False, 3, ['p_win', 'p_win_se', 'p_tie', 'p_tie_se'])
+        """
+        import pandas as pd
+
+        check_stakes(pot, limit)
+        check_sampling(seed, None, samples)
+        tie, player_tie = self.rules(tie, player_tie)
+        order = self.order(cards)
+        k = self.default_opponents if opponents is None else opponents
+        seats = tuple(self.seats(k, cards=order.n_cards))
+        seed = new_seed() if seed is None else int(seed)
+        reps, cls, mult = representatives(order)
+        n = order.n_classes
+        acc = {name: np.zeros(n) for name in ("win", "tie", "lose", "ev")}
+        var = {name: np.zeros(n) for name in acc}
+        weight = np.zeros(n)
+        for i, (hand, c, m) in enumerate(zip(reps.tolist(), cls.tolist(), mult.tolist())):
+            stream = int(np.random.SeedSequence([seed, i]).generate_state(1, np.uint64)[0])
+            r = field_sample(order, hand, seats, seed=stream, samples=samples)
+            for name, e in (("win", r.win), ("tie", r.tie), ("lose", r.lose),
+                            ("ev", r.ev(pot, limit, tie, player_tie))):
+                acc[name][c] += m * e.value
+                var[name][c] += (m * e.se) ** 2
+            weight[c] += m
+        cols: dict[str, object] = {
+            "class": range(n), "hand": [order.label(c) for c in range(n)],
+            "category": [order.category(c) for c in range(n)],
+            "combos": [int(x) for x in order.class_sizes]}
+        for name, col in (("win", "p_win"), ("tie", "p_tie"), ("lose", "p_lose"),
+                          ("ev", "ev")):
+            cols[col] = acc[name] / weight
+            cols[col + "_se"] = np.sqrt(var[name]) / weight
+        frame = pd.DataFrame(cols)
+        meta = {"game": self.name, "title": self.title, "rule_sheet": self.rule_sheet,
+                "cards": order.n_cards, "order": order.name, "opponents": k,
+                "seats": ", ".join(s.name for s in seats), "pot": pot, "limit": limit,
+                "tie": tie, "player_tie": player_tie, "exact": False, "method": "sampled",
+                "seed": seed, "samples_per_pattern": samples, "patterns": len(reps),
+                "streams": "pattern i: field_sample seed from SeedSequence([seed, i])",
+                "package": "guts_family", "version": __version__}
+        table = HandTable(meta, frame)
+        meta["weakest_hand_worth_going_in"] = table.threshold("ev")
+        meta["threshold_note"] = ("sampled: classes near the threshold whose EV is within a "
+                                  "few standard errors of 0 may fall either side")
+        return table
 
     def table(self, cards: int | None = None, opponents: int | None = None, pot: float = 1.0,
               limit: float | None = None, tie: str | None = None,

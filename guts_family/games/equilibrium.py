@@ -7,10 +7,13 @@ A *threshold strategy* goes in with a hand of class ``t`` or better (the game's 
 
 The model of one round (the readings are in ``docs/guts.md``, section "Equilibrium"):
 
-- **Guts (3-2-1)** (``guts321``, the 2- and 1-card rounds; the 3-card round's poker order
-  needs the suits and is not counted by ranks): ``players`` decide at once. A lone player in
-  plays the dummy (win: the pot; lose: pay; tie: the game's tie rule, default replay); two or
-  more in show down (best hand takes the pot, every other one in pays); nobody in: re-ante.
+- **Guts (3-2-1)** (``guts321``): ``players`` decide at once. A lone player in plays the
+  dummy (win: the pot; lose: pay; tie: the game's tie rule, default replay); two or more in
+  show down (best hand takes the pot, every other one in pays); nobody in: re-ante. The 2- and
+  1-card rounds at every table size; the 3-card round (the poker order, which needs the suits)
+  for **two players only**, counted by cards (:func:`in_ev_poker3`; a class's EV is the mean
+  over its hands). Three or more players in the 3-card round are refused: the exact count by
+  cards handles one ranged seat, not several seats out below the threshold.
 - **Phoenix Burn** (``phoenix``): the burned player must play and holds a random hand; the
   other ``players - 1`` decide at once by the threshold (their face-up cards and their seat
   order are not used). The pot's hand plays everyone; ties with it go to the pot by default.
@@ -53,18 +56,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import numpy as np
+
 from guts_family._version import __version__
 from guts_family.games.registry import get_game
 from guts_family.hands import HandOrder
-from guts_family.odds import Seat, check_stakes
+from guts_family.odds import FieldOdds, Seat, check_stakes, field_odds, representatives
 from guts_family.odds.multiway import multiway_odds
 
-__all__ = ["EQUILIBRIUM_GAMES", "in_ev", "best_response", "Equilibrium", "equilibrium",
+__all__ = ["EQUILIBRIUM_GAMES", "in_ev", "in_ev_poker3", "best_response", "Equilibrium",
+           "equilibrium",
            "equilibrium_table", "ThresholdTable", "threshold_table", "parse_players",
-           "MAX_ITERATIONS", "METHOD"]
+           "MAX_ITERATIONS", "METHOD", "METHOD_CARDS"]
 
 METHOD = ("best-response iteration over threshold strategies (fixed point BR(t) = t), exact "
           "counts by ranks; see docs/guts.md")
+#: the method of the 3-card poker order (two players), counted by cards
+METHOD_CARDS = ("best-response iteration over threshold strategies (fixed point BR(t) = t), "
+                "exact counts by cards (two players); see docs/guts.md")
 
 EQUILIBRIUM_GAMES = ("phoenix", "guts321", "challenge")
 MAX_ITERATIONS = 60
@@ -79,9 +88,10 @@ def _check(game: str, players: int, order: HandOrder) -> None:
     if game not in EQUILIBRIUM_GAMES:
         raise ValueError(f"no equilibrium model for {game!r}: choose one of "
                          f"{', '.join(EQUILIBRIUM_GAMES)}")
-    if not order.suit_blind:
-        raise ValueError(f"the equilibrium is counted exactly by ranks, which the {order.title} "
-                         "order (straights and flushes need the suits) does not allow: choose "
+    if not order.suit_blind and not (game == "guts321" and players == 2):
+        raise ValueError(f"the {order.title} order (straights and flushes need the suits) is "
+                         "counted exactly by cards for 2 players only (one other player, "
+                         f"either in or out), got --players {players}: choose --players 2, or "
                          "--cards 2 or 1 for guts321")
     lowest = 2
     pot_cards = order.n_cards if game == "guts321" or game == "phoenix" else 0
@@ -106,6 +116,9 @@ def in_ev(game: str, order: HandOrder, hero: Sequence[int], players: int, thresh
     """
     g = get_game(game)
     tie_r, ptie_r = g.rules(tie, player_tie)
+    if not order.suit_blind:
+        _check(game, players, order)
+        return in_ev_poker3(order, hero, threshold, pot, cap, tie_r, ptie_r, deck)
     m = _deciders(game, players)
     top = order.n_classes
     num = Fraction(0)
@@ -132,6 +145,87 @@ def in_ev(game: str, order: HandOrder, hero: Sequence[int], players: int, thresh
     return num / den
 
 
+def _dummy_alone_counts(order: HandOrder, hero: Sequence[int], threshold: int,
+                       deck: Sequence[int] | None) -> tuple[int, int, int]:
+    """Win / tie / lose counts of ``hero`` against the dummy over every deal of the dummy and
+    one other hand below ``threshold`` (which stays out and only takes cards), by cards.
+
+    The other hands avoiding a dummy hand d are counted by inclusion-exclusion over d's cards:
+    |G| - sum_x G(x) + sum_{x<y} G(x, y) - [d in G], G the hands below the threshold and G(..)
+    those of them holding the given cards; every dummy hand is enumerated.
+    """
+    from itertools import combinations
+
+    cards = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+    unseen = np.array([c for c in cards if c not in set(hero)], dtype=np.int64)
+    combos = unseen[np.array(list(combinations(range(len(unseen)), order.n_cards)),
+                             dtype=np.int64)]
+    idx = np.zeros(len(combos), dtype=np.int64)
+    for j in range(order.n_cards - 1, -1, -1):
+        idx = idx * 52 + combos[:, j]
+    cls = np.asarray(order.lookup)[idx].astype(np.int64)
+    in_g = cls < threshold
+    g = combos[in_g]
+    g1 = np.zeros(52, dtype=np.int64)
+    g2 = np.zeros((52, 52), dtype=np.int64)
+    for a in range(order.n_cards):
+        g1 += np.bincount(g[:, a], minlength=52)
+        for b in range(a + 1, order.n_cards):
+            pairs = np.bincount(g[:, a] * 52 + g[:, b], minlength=2704).reshape(52, 52)
+            g2 += pairs + pairs.T
+    avoid = np.full(len(combos), len(g), dtype=np.int64) - in_g
+    for a in range(order.n_cards):
+        avoid -= g1[combos[:, a]]
+        for b in range(a + 1, order.n_cards):
+            avoid += g2[combos[:, a], combos[:, b]]
+    me = order.class_of(list(hero))
+    return (int(avoid[cls < me].sum()), int(avoid[cls == me].sum()),
+            int(avoid[cls > me].sum()))
+
+
+def in_ev_poker3(order: HandOrder, hero: Sequence[int], threshold: int, pot: float,
+                 cap: float | None = None, tie: str = "replay", player_tie: str = "split",
+                 deck: Sequence[int] | None = None) -> Fraction:
+    """Exact EV of going in with ``hero`` in a two-player Guts 3-card round (poker order) when
+    the other player goes in with ``threshold`` or better, counted by cards.
+
+    Every deal of the other player's hand and the dummy's counts once. The other player in
+    (a hand of ``threshold`` or better): a showdown with them (the card engine's one ranged
+    seat; the dummy's cards do not matter). The other player out: ``hero`` plays the dummy,
+    whose deals are weighed by the other hands below the threshold they leave (card removal,
+    see ``_dummy_alone_counts``). ``tie`` settles a tie with the dummy, ``player_tie`` one
+    with the other player.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import POKER3
+    >>> ev = in_ev_poker3(POKER3, parse_cards("Ks Kd 7h"), POKER3.n_classes, pot=2)
+    >>> round(float(ev), 4)  # the other player never in: K K 7 against the dummy alone
+    1.5872
+    """
+    hero = [int(c) for c in hero]
+    top = order.n_classes
+    cards = 52 if deck is None else len({int(c) for c in deck})
+    dummy_ways = math.comb(cards - 2 * order.n_cards, order.n_cards)
+    num = Fraction(0)
+    den = 0
+    if threshold > 0:
+        win, tied, lose = _dummy_alone_counts(order, hero, min(threshold, top), deck)
+        total = win + tied + lose
+        if total:
+            seats = (Seat("dummy", is_pot=True), Seat("out", max_class=min(threshold, top) - 1,
+                                                      plays=False))
+            o = FieldOdds(order.name, tuple(hero), (), seats, total, lose,
+                          {(): win, (0,): tied})
+            num += total * o.ev_exact(pot, cap, tie, player_tie)
+            den += total
+    if threshold < top:
+        o = field_odds(order, hero, [Seat("in 1", min_class=threshold)], deck=deck)
+        if o.total:
+            num += o.total * dummy_ways * o.ev_exact(pot, cap, tie, player_tie)
+            den += o.total * dummy_ways
+    return num / den
+
+
 @dataclass
 class _Search:
     """Best responses of one question (game, order, players, stakes), with a cache of EVs."""
@@ -149,10 +243,27 @@ class _Search:
     def ev(self, hero_class: int, threshold: int) -> Fraction:
         key = (hero_class, threshold)
         if key not in self.cache:
-            hero = self._hand(hero_class)
-            self.cache[key] = in_ev(self.game, self.order, hero, self.players, threshold,
-                                    self.pot, self.cap, self.tie, self.player_tie, self.deck)
+            if self.order.suit_blind:
+                hands = [(self._hand(hero_class), 1)]
+            else:  # suit patterns differ (card removal on flushes): the class's mean
+                hands = self._class_hands(hero_class)
+            num = sum((w * in_ev(self.game, self.order, h, self.players, threshold, self.pot,
+                                 self.cap, self.tie, self.player_tie, self.deck)
+                       for h, w in hands), Fraction(0))
+            self.cache[key] = num / sum(w for _, w in hands)
         return self.cache[key]
+
+    def _class_hands(self, c: int) -> list[tuple[list[int], int]]:
+        """The hands of class c as (hand, weight): one per suit pattern with its number of
+        hands (full deck), or every hand of the class in the deck in play."""
+        if self.deck is None:
+            reps, cls, mult = representatives(self.order)
+            return [(list(h), int(m)) for h, k, m in zip(reps.tolist(), cls.tolist(),
+                                                         mult.tolist()) if k == c]
+        import itertools
+
+        return [(list(h), 1) for h in itertools.combinations(sorted(self.deck), self.order.n_cards)
+                if self.order.class_of(list(h)) == c]
 
     def _hand(self, c: int) -> list[int]:
         if self.deck is None:
@@ -252,7 +363,8 @@ class Equilibrium:
                 "iterations": self.iterations, "path": list(self.path),
                 "ev_at_threshold": self.ev_at, "ev_below_threshold": self.ev_below,
                 "share_of_hands_in": self.share_in, "exact": True, "method":
-                "best-response iteration over threshold strategies, exact counts by ranks",
+                "best-response iteration over threshold strategies, exact counts by "
+                + ("cards" if self.order == "poker3" else "ranks"),
                 "note": self.note, "version": __version__}
 
 
@@ -397,6 +509,7 @@ def threshold_table(game: str, players: Sequence[int], ante: float = 1.0,
             "cards": order.n_cards, "order": order.name, "ante": ante,
             "pot": "players x ante" if pot is None else pot, "cap": cap,
             "tie": rows[0].tie if rows else tie, "player_tie": rows[0].player_tie if rows
-            else player_tie, "method": METHOD, "exact": True, "package": "guts_family",
+            else player_tie, "method": METHOD if order.suit_blind else METHOD_CARDS,
+            "exact": True, "package": "guts_family",
             "version": __version__}
     return ThresholdTable(meta, rows)

@@ -71,12 +71,38 @@ def _rank_classes(order: HandOrder) -> dict[tuple[int, ...], int]:
     return {tuple(r): int(c) for r, c in zip(ranks.tolist(), cls.tolist())}
 
 
+@cache
+def _rank_trie(order: HandOrder, known: tuple[int, ...], m: int
+               ) -> tuple[list[np.ndarray], np.ndarray]:
+    """A seat's rank trie, the same for every hero class: node i of column ``L`` (rank
+    ``12 - L``) is a multiset of the ranks dealt so far; ``children[L][i, c]`` is the node of
+    column ``L + 1`` after ``c`` more cards of that rank (-1: more cards than the seat takes);
+    ``final_cls[i]`` the class of a finished hand (known ranks included), -1 if it has fewer
+    than ``m`` cards dealt or no class."""
+    classes = _rank_classes(order)
+    layer_nodes: list[tuple[int, ...]] = [()]
+    children = []
+    for layer in range(_RANKS):
+        rank = _RANKS - 1 - layer
+        nxt: dict[tuple[int, ...], int] = {}
+        ch = np.full((len(layer_nodes), 4), -1, np.int64)
+        for i, dealt in enumerate(layer_nodes):
+            for c in range(m - len(dealt) + 1):
+                ch[i, c] = nxt.setdefault(dealt + (rank,) * c, len(nxt))
+        children.append(ch)
+        layer_nodes = list(nxt)
+    final_cls = np.array([classes.get(tuple(sorted(known + d)), -1) if len(d) == m else -1
+                          for d in layer_nodes], np.int64)
+    return children, final_cls
+
+
 class _Automata:
     """The seats' automata, column by column (column ``L`` is rank ``12 - L``), as id tables."""
 
     def __init__(self, order: HandOrder, t: int, seats: Sequence[tuple],
                  types: Sequence[int]):
         self.classes = _rank_classes(order)
+        self.classes_key = order
         self.n = order.n_cards
         self.t = t
         self.ids: list[dict[tuple, int]] = [{} for _ in range(_RANKS + 1)]
@@ -101,35 +127,33 @@ class _Automata:
 
     def _seat(self, known: tuple[int, ...], m: int, low: int, high: int, plays: bool,
               ident: int) -> int:
-        memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-        def state(layer: int, dealt: tuple[int, ...]) -> int:
-            key = (layer, dealt)
-            if key in memo:
-                return memo[key]
-            if layer == _RANKS:
-                g = _DEAD
-                if len(dealt) == m:
-                    c = self.classes.get(tuple(sorted(known + dealt)), -1)
-                    if not low <= c <= high:
-                        g = _DEAD  # outside the seat's range: the deal is not counted
-                    elif c < self.t or not plays:  # a seat that stays out never beats anyone
-                        g = self._intern(layer, ("below",))
-                    elif c == self.t:
-                        g = self._intern(layer, ("eq", ident))
-            else:
-                rank = _RANKS - 1 - layer
-                nxt = [state(layer + 1, dealt + (rank,) * c) for c in range(m - len(dealt) + 1)]
-                nxt += [_DEAD] * (4 - len(nxt))
-                if all(x == _DEAD for x in nxt):
-                    g = _DEAD
-                else:
-                    g = self._intern(layer, ("s", *nxt))
-                    self.trans[layer][g] = nxt
-            memo[key] = g
-            return g
-
-        return state(0, ())
+        """The seat's start state: its rank trie (cached, the same for every hero class) with
+        its leaves folded to below / equal / lost against ``self.t``, minimised column by
+        column from the last (rows of equal children get one state), interned in the shared
+        id tables. Every state's key is ("s", its four children) or a leaf's, so states of
+        different seats with the same future are one state."""
+        children, final_cls = _rank_trie(self.classes_key, known, m)
+        cls = final_cls
+        ok = (cls >= 0) & (cls >= low) & (cls <= high)
+        below = ok & ((cls < self.t) | (not plays))
+        equal = ok & ~below & (cls == self.t)
+        g = np.full(len(cls), _DEAD, np.int64)
+        if below.any():
+            g[below] = self._intern(_RANKS, ("below",))
+        if equal.any():
+            g[equal] = self._intern(_RANKS, ("eq", ident))
+        for layer in range(_RANKS - 1, -1, -1):
+            ch = children[layer]
+            rows = np.where(ch >= 0, g[np.maximum(ch, 0)], _DEAD)
+            uniq, inv = np.unique(rows, axis=0, return_inverse=True)
+            ids = np.full(len(uniq), _DEAD, np.int64)
+            for u, nxt in enumerate(uniq.tolist()):
+                if any(x != _DEAD for x in nxt):
+                    gid = self._intern(layer, ("s", *nxt))
+                    self.trans[layer][gid] = nxt
+                    ids[u] = gid
+            g = ids[inv.reshape(-1)]
+        return int(g[0])
 
     def table(self, layer: int) -> np.ndarray:
         """trans[g, c] of column ``layer`` as an int32 array."""

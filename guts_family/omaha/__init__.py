@@ -3,8 +3,9 @@
 :mod:`~guts_family.omaha.evaluator` values hands (plain-Python specification, lookup tables,
 the batched fast path and the per-call path); :mod:`~guts_family.omaha.burn` enumerates every
 remaining deal for exact equity and the burn decision; :mod:`~guts_family.omaha.sample` samples
-where enumeration cannot finish (seeded, with error bars) and picks the method. Their numba
-kernels all live in the private :mod:`~guts_family.omaha._kernels`. Only
+where enumeration cannot finish (seeded, with error bars) and picks the method;
+:mod:`~guts_family.omaha.ranges` reads the unknown opponents' ranges (``AA**``, ``top 20%``).
+Their numba kernels all live in the private :mod:`~guts_family.omaha._kernels`. Only
 :mod:`guts_family.cards` and :mod:`guts_family.sampling` are needed below this package.
 
 >>> r = omaha_equity("As3sJhTd QcQh5c6d", "KsQs7d2s")
@@ -38,6 +39,7 @@ from guts_family.omaha.evaluator import (
     omaha_low,
     omaha_low_many,
 )
+from guts_family.omaha.ranges import OmahaRange, parse_omaha_range
 from guts_family.omaha.sample import (
     SampledBurnDecision,
     SampledOmahaEquity,
@@ -52,4 +54,4 @@ __all__ = ["MAX_PLAYERS", "MAX_SECONDS", "BurnDecision", "OmahaEquity", "PlayerO
            "high_evaluator", "low_evaluator", "high_name", "high_str", "low_str", "omaha_high",
            "omaha_high_many", "omaha_low", "omaha_low_many", "SampledBurnDecision",
            "SampledOmahaEquity", "SampledPlayerOdds", "omaha_odds", "omaha_sample",
-           "sampled_burn_decision"]
+           "sampled_burn_decision", "OmahaRange", "parse_omaha_range"]

@@ -271,15 +271,24 @@ def _score(vhi, vlo, n_known, hilo, unit, stats, board_share, completion, weight
             board_share[completion, slot] += share * weight
 
 
+@njit(cache=True, inline="always")
+def _in_range(in_range, base, a, b, c, d):
+    """Whether the holding a < b < c < d is in the range (in_range indexed by combination)."""
+    return in_range[base[0, a] + base[1, b] + base[2, c] + base[3, d]]
+
+
 @njit(cache=True, nogil=True)
 def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_share,
-               board_deals):
+               board_deals, ranged, in_range, base):
     """Enumerate every completion of the board by m unseen cards and every holding of the
     unknown opponents; add the pot shares to stats (player slot x statistic).
 
     known: (K, 4) hole cards; board: the known board cards; unseen: the cards not in any known
-    hand or on the board. board_share / board_deals get per-completion figures when they have a
-    row per completion (at the burn); pass empty arrays otherwise. Returns the number of deals.
+    hand or on the board, sorted. board_share / board_deals get per-completion figures when
+    they have a row per completion (at the burn); pass empty arrays otherwise. ranged: the
+    unknown opponents' holdings are only those with in_range[index] (index = the sum of
+    base[k, card k] over the sorted cards, see guts_family.omaha.ranges.combo_base); every
+    other deal is skipped. Returns the number of deals counted.
     """
     n_known = known.shape[0]
     n_players = n_known + n_unknown
@@ -344,6 +353,8 @@ def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_s
                         for c in range(b + 1, r - 1):
                             cc = rem[c]
                             for d in range(c + 1, r):
+                                if ranged and not _in_range(in_range, base, ca, cb, cc, rem[d]):
+                                    continue
                                 hi, lo = _hand_values(t, row, shift, lane, frow, lowrow,
                                                       ca, cb, cc, rem[d])
                                 hc = (hi > best_hi) + (hi >= best_hi)
@@ -367,18 +378,21 @@ def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_s
                             cc = rem[c]
                             for d in range(c + 1, r):
                                 cd = rem[d]
+                                if ranged and not _in_range(in_range, base, ca, cb, cc, cd):
+                                    continue
                                 chi[q], clo[q] = _hand_values(t, row, shift, lane, frow, lowrow,
                                                               ca, cb, cc, cd)
                                 cmask[q] = (np.int64(1) << ca) | (np.int64(1) << cb) \
                                     | (np.int64(1) << cc) | (np.int64(1) << cd)
                                 q += 1
                 # unordered sets of n_unknown pairwise disjoint holdings, indices increasing
+                listed = q
                 level = 0
                 level_idx[0] = -1
                 while level >= 0:
                     level_idx[level] += 1
                     i = level_idx[level]
-                    if i >= n_combos:
+                    if i >= listed:
                         level -= 1
                         continue
                     used = level_mask[level - 1] if level > 0 else np.int64(0)
@@ -411,6 +425,58 @@ def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_s
 # --------------------------------------------------------------------------------------------
 # Sampling (guts_family.omaha.sample)
 # --------------------------------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _trial_split(vhi, vlo, n_known, hilo, unit, trial):
+    """The split of _score for one trial: trial (K + 1, N_STATS) is zeroed and gets each
+    player slot's share (in units) and indicators (the unknown opponents summed in the last)."""
+    n_players = vhi.shape[0]
+    best_hi = vhi[0]
+    for p in range(1, n_players):
+        if vhi[p] > best_hi:
+            best_hi = vhi[p]
+    n_hi = 0
+    for p in range(n_players):
+        if vhi[p] == best_hi:
+            n_hi += 1
+    best_lo = 0
+    n_lo = 0
+    if hilo:
+        for p in range(n_players):
+            if vlo[p] > best_lo:
+                best_lo = vlo[p]
+        if best_lo > 0:
+            for p in range(n_players):
+                if vlo[p] == best_lo:
+                    n_lo += 1
+    if n_lo > 0:
+        hi_share = unit // (2 * n_hi)
+        lo_share = unit // (2 * n_lo)
+    else:
+        hi_share = unit // n_hi
+        lo_share = 0
+    trial[:] = 0
+    for p in range(n_players):
+        slot = p if p < n_known else n_known
+        share = 0
+        if vhi[p] == best_hi:
+            share += hi_share
+            if n_hi == 1:
+                trial[slot, WIN_HIGH] += 1
+            else:
+                trial[slot, TIE_HIGH] += 1
+        if n_lo > 0 and vlo[p] == best_lo:
+            share += lo_share
+            if n_lo == 1:
+                trial[slot, WIN_LOW] += 1
+            else:
+                trial[slot, TIE_LOW] += 1
+        trial[slot, SHARE] += share
+        if share == unit:
+            trial[slot, SCOOP] += 1
+        elif share == 0:
+            trial[slot, LOSE] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -456,52 +522,64 @@ def _sample_deals(t, known, board, deck, n_unknown, hilo, unit, u, sums, squares
             o = m + 4 * s
             vhi[n_known + s], vlo[n_known + s] = _hand_values(
                 t, row, shift, lane, frow, lowrow, deck[o], deck[o + 1], deck[o + 2], deck[o + 3])
-        # the split of _score, into this trial's row per slot
-        best_hi = vhi[0]
-        for p in range(1, n_players):
-            if vhi[p] > best_hi:
-                best_hi = vhi[p]
-        n_hi = 0
-        for p in range(n_players):
-            if vhi[p] == best_hi:
-                n_hi += 1
-        best_lo = 0
-        n_lo = 0
-        if hilo:
-            for p in range(n_players):
-                if vlo[p] > best_lo:
-                    best_lo = vlo[p]
-            if best_lo > 0:
-                for p in range(n_players):
-                    if vlo[p] == best_lo:
-                        n_lo += 1
-        if n_lo > 0:
-            hi_share = unit // (2 * n_hi)
-            lo_share = unit // (2 * n_lo)
-        else:
-            hi_share = unit // n_hi
-            lo_share = 0
-        trial[:] = 0
-        for p in range(n_players):
-            slot = p if p < n_known else n_known
-            share = 0
-            if vhi[p] == best_hi:
-                share += hi_share
-                if n_hi == 1:
-                    trial[slot, WIN_HIGH] += 1
-                else:
-                    trial[slot, TIE_HIGH] += 1
-            if n_lo > 0 and vlo[p] == best_lo:
-                share += lo_share
-                if n_lo == 1:
-                    trial[slot, WIN_LOW] += 1
-                else:
-                    trial[slot, TIE_LOW] += 1
-            trial[slot, SHARE] += share
-            if share == unit:
-                trial[slot, SCOOP] += 1
-            elif share == 0:
-                trial[slot, LOSE] += 1
+        _trial_split(vhi, vlo, n_known, hilo, unit, trial)
+        for p in range(n_known + 1):
+            for c in range(N_STATS):
+                x = trial[p, c]
+                sums[p, c] += x
+                squares[p, c] += x * x
+
+
+@njit(cache=True, nogil=True)
+def _sample_ranged_deals(t, known, board, unseen, opp, hilo, unit, u, sums, squares):
+    """Score u.shape[0] deals whose unknown hands are given: trial i's unknown opponents hold
+    opp[i] (n_unknown x 4 cards, disjoint from each other, the known hands and the board), and
+    its missing board cards are a uniformly random ordered draw from the unseen cards left (a
+    partial Fisher-Yates shuffle of them, position j swapping with j + floor(u[i, j] * (n - j))).
+    Adds the per-slot statistics and their squares to sums / squares as _sample_deals does.
+    """
+    n_known = known.shape[0]
+    n_unknown = opp.shape[1]
+    n_players = n_known + n_unknown
+    nb = board.shape[0]
+    m = 5 - nb
+    b5 = np.zeros(5, dtype=np.int64)
+    for i in range(nb):
+        b5[i] = board[i]
+    vhi = np.zeros(n_players, dtype=np.int64)
+    vlo = np.zeros(n_players, dtype=np.int64)
+    trial = np.zeros((n_known + 1, N_STATS), dtype=np.int64)
+    taken = np.zeros(52, dtype=np.bool_)
+    deck = np.zeros(unseen.shape[0], dtype=np.int64)
+    for i in range(u.shape[0]):
+        for s in range(n_unknown):
+            for j in range(4):
+                taken[opp[i, s, j]] = True
+        n = 0
+        for j in range(unseen.shape[0]):
+            if not taken[unseen[j]]:
+                deck[n] = unseen[j]
+                n += 1
+        for s in range(n_unknown):
+            for j in range(4):
+                taken[opp[i, s, j]] = False
+        for j in range(m):
+            k = j + np.int64(u[i, j] * (n - j))
+            if k >= n:
+                k = n - 1
+            x = deck[j]
+            deck[j] = deck[k]
+            deck[k] = x
+            b5[nb + j] = deck[j]
+        row, shift, lane, frow, lowrow = _board_setup(t, b5[0], b5[1], b5[2], b5[3], b5[4])
+        for p in range(n_known):
+            vhi[p], vlo[p] = _hand_values(t, row, shift, lane, frow, lowrow, known[p, 0],
+                                          known[p, 1], known[p, 2], known[p, 3])
+        for s in range(n_unknown):
+            vhi[n_known + s], vlo[n_known + s] = _hand_values(
+                t, row, shift, lane, frow, lowrow, opp[i, s, 0], opp[i, s, 1], opp[i, s, 2],
+                opp[i, s, 3])
+        _trial_split(vhi, vlo, n_known, hilo, unit, trial)
         for p in range(n_known + 1):
             for c in range(N_STATS):
                 x = trial[p, c]

@@ -52,6 +52,7 @@ from guts_family.omaha._kernels import (
     _enumerate,
 )
 from guts_family.omaha.evaluator import Tables, tables
+from guts_family.omaha.ranges import OmahaRange, combo_base, describe_holdings
 
 __all__ = [
     "MAX_PLAYERS",
@@ -69,6 +70,7 @@ __all__ = [
     "OmahaEquity",
     "BurnDecision",
     "omaha_equity",
+    "check_range",
     "burn_decision",
     "estimate_seconds",
     "deal_count",
@@ -114,19 +116,34 @@ _SECONDS_PER_SCAN = 3e-9  # one step of the search for disjoint holdings (two or
 _SECONDS_PER_PLAYER_DEAL = 12e-9  # one deal shared out, per player (two or more unknown)
 
 
-def estimate_seconds(n_known: int, board_cards: int, n_unknown: int) -> float:
+def estimate_seconds(n_known: int, board_cards: int, n_unknown: int,
+                     in_range: int | None = None) -> float:
     """Rough single-core time of an exact enumeration, used to refuse ones over a minute.
+
+    in_range: with a range, how many of its holdings avoid the known cards (two or more
+    unknown opponents search only those; one unknown opponent still scans every holding).
 
     >>> estimate_seconds(1, 4, 1) < 1.0, estimate_seconds(1, 4, 2) > 60.0
     (True, True)
+    >>> estimate_seconds(1, 4, 2, in_range=3000) < 60.0  # two opponents holding AA** or so
+    True
     """
     boards, deals = deal_count(n_known, board_cards, n_unknown)
     if n_unknown <= 1:
         return boards * _SECONDS_PER_BOARD + deals * _SECONDS_PER_HOLDING
     left = 52 - 4 * n_known - 5
-    listed = comb(left, 4)
-    scans = sum(_holdings(level - 1, left) * listed // level for level in range(1, n_unknown + 1))
+    all_listed = comb(left, 4)
+    listed = all_listed if in_range is None else min(in_range, all_listed)
+    if in_range is None:
+        scans = sum(_holdings(level - 1, left) * listed // level
+                    for level in range(1, n_unknown + 1))
+    else:  # an upper bound: sets of holdings from the listed ones, disjoint or not
+        scans = sum(comb(listed, level - 1) * listed // level
+                    for level in range(1, n_unknown + 1))
+        deals = boards * min(_holdings(n_unknown, left), comb(listed, n_unknown))
     per_board = _SECONDS_PER_BOARD + listed * _SECONDS_PER_HOLDING + scans * _SECONDS_PER_SCAN
+    if in_range is not None:  # the range test of every holding
+        per_board += all_listed * _SECONDS_PER_HOLDING / 4
     return boards * per_board + deals * (n_known + n_unknown) * _SECONDS_PER_PLAYER_DEAL
 
 
@@ -173,6 +190,8 @@ class OmahaEquity:
     players: the known hands in order, then one entry per unknown opponent (all equal).
     boards: board run-outs enumerated; deals: run-outs times opponent holdings.
     rivers: at the burn (four board cards), each river card with every player's equity on it.
+    opponent_range: the range every unknown opponent's holding is drawn from (None: any); the
+    deals are then only those in which every unknown holding is in it.
     """
 
     hands: tuple[tuple[int, ...], ...]
@@ -183,6 +202,7 @@ class OmahaEquity:
     deals: int
     players: tuple[PlayerOdds, ...]
     rivers: tuple[tuple[int, tuple[Fraction, ...]], ...] = ()
+    opponent_range: OmahaRange | None = None
 
     @property
     def stage(self) -> str:
@@ -212,6 +232,8 @@ class OmahaEquity:
             "method": "exact",
             "players": [p.as_dict() for p in self.players],
         }
+        if self.opponent_range is not None:
+            out["range"] = self.opponent_range.as_dict()
         if self.rivers:
             out["rivers"] = [{"card": card_str(c), "equity": [float(e) for e in eq]}
                              for c, eq in self.rivers]
@@ -294,18 +316,51 @@ def check_deal(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] 
     return known, b
 
 
+def check_range(opponent_range: OmahaRange | None, known: Sequence[Sequence[int]],
+                board: Sequence[int], opponents: int) -> np.ndarray | None:
+    """The range's holdings the known hands and board leave (L x 4 cards), or None for no
+    range; a range with none left, or a range without unknown opponents, is refused.
+
+    >>> from guts_family.omaha.ranges import parse_omaha_range
+    >>> check_range(parse_omaha_range("AA**"), [parse_cards("AsAhKsKh")], [], 1).shape
+    (1035, 4)
+    >>> check_range(parse_omaha_range("AsAd**"), [parse_cards("AsAhKsKh")], [], 1)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Traceback (most recent call last):
+    ...
+    guts_family.cards.CardError: no holding of the range 'AsAd**' is left beside the known cards
+    (As Ah Ks Kh): widen the range
+    """
+    if opponent_range is None:
+        return None
+    if opponents < 1:
+        raise ValueError("a range is for unknown opponents: give --opponents K as well")
+    dead = [c for h in known for c in h] + list(board)
+    left = opponent_range.available(dead)
+    if len(left) == 0:
+        raise CardError(f"no holding of the range {opponent_range.text!r} is left beside the "
+                        f"known cards ({cards_str(dead)}): widen the range")
+    return left
+
+
 def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] | str = (), *,
-                 hilo: bool = False, opponents: int = 0,
-                 max_seconds: float = MAX_SECONDS) -> OmahaEquity:
+                 hilo: bool = False, opponents: int = 0, max_seconds: float = MAX_SECONDS,
+                 opponent_range: OmahaRange | None = None) -> OmahaEquity:
     """Exact equity of known Omaha hands (and unknown opponents) by complete enumeration.
 
     hands: four-card hands (card indices or text such as "AsAhKsKh"), or one text of several
     hands as :func:`parse_hands` reads it; board: 0, 3, 4 or 5 cards; opponents: unknown hands
-    dealt from the unseen cards; hilo: eight-or-better split.
+    dealt from the unseen cards; hilo: eight-or-better split; opponent_range: every unknown
+    hand is one of its holdings (only those deals are counted, each once).
 
     >>> r = omaha_equity(["AsAhKsKh"], "Qd7c2h3s", opponents=1, hilo=True)
     >>> r.deals, r.players[0].equity, r.players[0].equity + r.players[1].equity
     (5430040, Fraction(231877, 543004), Fraction(1, 1))
+    >>> from guts_family.omaha.ranges import parse_omaha_range
+    >>> r = omaha_equity(["JdTc9d8c"], "Qd8h7h3s", opponents=1,
+    ...                  opponent_range=parse_omaha_range("AA**"))
+    >>> r.deals, round(float(r.players[0].equity), 4)  # the rundown vs aces, at the burn
+    (193640, 0.3302)
     >>> omaha_equity(["AsAhKs"], "Qd7c2h3s")
     Traceback (most recent call last):
     ...
@@ -317,8 +372,10 @@ def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int
     give more known hands, a later street, or fewer unknown opponents
     """
     known, b = check_deal(hands, board, opponents)
+    listed = check_range(opponent_range, known, b, opponents)
     n_players = len(known) + opponents
-    secs = estimate_seconds(len(known), len(b), opponents)
+    secs = estimate_seconds(len(known), len(b), opponents,
+                            None if listed is None else len(listed))
     if secs > max_seconds:
         _, deals = deal_count(len(known), len(b), opponents)
         raise ValueError(f"exact enumeration of {deals:,} deals would take about "
@@ -336,11 +393,19 @@ def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int
     board_share = np.zeros((n_boards if per_board else 0, len(known) + 1), dtype=np.int64)
     board_deals = np.zeros(n_boards if per_board else 0, dtype=np.int64)
     known_arr = np.array(known, dtype=np.int64).reshape(len(known), 4)
+    ranged = opponent_range is not None
+    in_range = opponent_range.mask if opponent_range is not None else np.zeros(0, dtype=bool)
     deals = _enumerate(t, known_arr, np.array(b, dtype=np.int64), unseen, m, opponents, hilo,
-                       unit, stats, board_share, board_deals)
+                       unit, stats, board_share, board_deals, ranged, in_range, combo_base())
     expected = deal_count(len(known), len(b), opponents)
-    if (n_boards, deals) != expected:  # pragma: no cover - a kernel bug
+    if not ranged and (n_boards, deals) != expected:  # pragma: no cover - a kernel bug
         raise AssertionError(f"enumerated {deals} deals, expected {expected}")
+    if deals == 0:
+        assert listed is not None and opponent_range is not None
+        raise CardError(f"no deal gives {opponents} unknown opponents disjoint holdings of the "
+                        f"range {opponent_range.text!r} beside the known cards (it holds "
+                        f"{len(listed):,} such holdings, e.g. {describe_holdings(listed)}): "
+                        "widen the range")
 
     def odds(label: str, row: np.ndarray, seats: int) -> PlayerOdds:
         d = deals * seats
@@ -349,17 +414,20 @@ def omaha_equity(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int
 
     players = [odds(cards_str(h), stats[i], 1) for i, h in enumerate(known)]
     if opponents:
-        players += [odds("random", stats[len(known)], opponents)] * opponents
+        label = "random" if opponent_range is None else "range"
+        players += [odds(label, stats[len(known)], opponents)] * opponents
     rivers: list[tuple[int, tuple[Fraction, ...]]] = []
     if per_board:
         for i, c in enumerate(unseen.tolist()):
             d = int(board_deals[i]) * unit
+            if not d:  # no holding of the range is left beside this river
+                continue
             eq = [Fraction(int(board_share[i, k]), d) for k in range(len(known))]
             if opponents:
                 eq += [Fraction(int(board_share[i, len(known)]), d * opponents)] * opponents
             rivers.append((c, tuple(eq)))
     return OmahaEquity(tuple(tuple(h) for h in known), tuple(b), hilo, opponents, n_boards,
-                       deals, tuple(players), tuple(rivers))
+                       deals, tuple(players), tuple(rivers), opponent_range)
 
 
 def _duration(seconds: float) -> str:

@@ -15,9 +15,11 @@ from guts_family.games.equilibrium import (
     best_response,
     equilibrium,
     in_ev,
+    in_ev_poker3,
     parse_players,
 )
-from guts_family.hands import ONE, TWO, VALUE3
+from guts_family.hands import ONE, POKER3, TWO, VALUE3
+from guts_family.odds import Seat, field_odds
 from tests.reference.guts import in_ev_naive
 
 SMALL1 = [c for c in range(52) if c >> 2 >= 6][:14]       # 8 8 8 8 9 9 9 9 T T T T J J
@@ -148,3 +150,33 @@ def test_cli_table_json_and_one_line_errors(capsys, tmp_path):
                  ["equilibrium", "phoenix", "--ante", "0"]):
         code, out, err = run(capsys, *args)
         assert code == 2 and err.count("\n") == 1 and err.startswith("guts-odds: error:"), args
+
+
+# a 13-card deck with straights (A-2-3, 2-3-4, J-Q-K, Q-K-A), flushes and pairs
+POKER_DECK = parse_cards("Ac Ad 2c 2h 3c 3d 4c Jc Jh Qc Qd Kc Kh")
+
+
+@pytest.mark.parametrize("tie,player_tie", [("replay", "split"), ("pot", "replay"),
+                                            ("split", "split")])
+def test_poker3_two_players_matches_the_rules_played_out(tie, player_tie):
+    hands = [parse_cards(h) for h in ("Ac 2c 3c", "Qd Kh Jh", "2h 2c 4c", "Kc Jc 3d")]
+    for h in hands:
+        c = POKER3.class_of(h)
+        for t in (0, c - 1, c, c + 1, POKER3.n_classes):
+            got = in_ev("guts321", POKER3, h, 2, t, pot=2, cap=1, tie=tie,
+                        player_tie=player_tie, deck=POKER_DECK)
+            want = in_ev_naive("guts321", POKER3, h, 2, t, pot=2, cap=1, tie=tie,
+                               player_tie=player_tie, deck=POKER_DECK)
+            assert got == want, (h, t)
+
+
+def test_poker3_equilibrium_two_players_and_the_refusal():
+    e = equilibrium("guts321", players=2, cards=3)
+    assert e.converged and e.label == "AQ4"
+    assert e.ev_at > 0 and e.ev_below is not None and e.ev_below <= 0
+    # nobody else in: the dummy alone, by cards, equals the card engine against the dummy
+    h = parse_cards("Ks Kd 7h")
+    alone = field_odds(POKER3, h, [Seat("dummy", is_pot=True)]).ev_exact(2, None, "replay")
+    assert in_ev_poker3(POKER3, h, POKER3.n_classes, 2) == alone
+    with pytest.raises(ValueError, match="2 players only"):
+        equilibrium("guts321", players=3, cards=3)

@@ -56,7 +56,8 @@ def test_published_table_with_opponents_is_current(name, game, cards, opponents)
 
 
 EQ_FAST = [("equilibrium-guts321-1card.csv", "guts321", 1),
-           ("equilibrium-guts321-2card.csv", "guts321", 2)]
+           ("equilibrium-guts321-2card.csv", "guts321", 2),
+           ("equilibrium-guts321-3card.csv", "guts321", 3)]
 EQ_SLOW = [("equilibrium-phoenix.csv", "phoenix", None),
            ("equilibrium-challenge.csv", "challenge", None)]
 
