@@ -135,11 +135,14 @@ def _print(out: dict[str, Any], title: str) -> None:
     for key, label in (("expected_return", "expected return"), ("house_edge", "house edge"),
                        ("element_of_risk", "element of risk"),
                        ("average_total_wager", "average total wager")):
-        f = "14.8f" if key == "average_total_wager" else "+14.8f"
-        typer.echo(f"{label:30s} {c[key]:{f}}" + (f" {o[key]:{f}}" if o else ""))
+        if key == "average_total_wager":   # a number of wagers, not a return
+            typer.echo(f"{label:30s} {c[key]:14.8f}" + (f" {o[key]:14.8f}" if o else ""))
+        else:
+            typer.echo(f"{label:30s} {100 * c[key]:+13.6f}%"
+                       + (f" {100 * o[key]:+13.6f}%" if o else ""))
     if o:
-        typer.echo(f"{'cost of the chart':30s} {out['cost']:14.8f}  (optimal minus chart "
-                   "expected return, per initial wager)")
+        typer.echo(f"{'cost of the chart':30s} {100 * out['cost']:13.6f}%  (optimal minus "
+                   "chart expected return, % of the initial wager)")
     typer.echo("")
     typer.echo(f"strategy: {out['strategy']}")
     if o:
@@ -186,11 +189,10 @@ def _print_rule(b: dict[str, Any]) -> None:
     typer.echo(f"short burn rule ({b['lines']} lines and an else line; burn-rule.txt, card.pdf):")
     for line in b["text"]:
         typer.echo(f"  {line}")
-    typer.echo(f"{'expected return':30s} {b['expected_return']:+14.8f}  (exact)")
-    typer.echo(f"{'cost against the chart':30s} {b['cost_vs_chart']:14.8f}  "
-               f"({b['cost_vs_chart'] * 100:.4f} % of a wager)")
-    typer.echo(f"{'cost against optimal play':30s} {b['cost_vs_optimal']:14.8f}  "
-               f"({b['cost_vs_optimal'] * 100:.4f} % of a wager)")
+    typer.echo(f"{'expected return':30s} {100 * b['expected_return']:+13.6f}%  (exact)")
+    typer.echo(f"{'cost against the chart':30s} {100 * b['cost_vs_chart']:13.6f}%  (of a wager)")
+    typer.echo(f"{'cost against optimal play':30s} {100 * b['cost_vs_optimal']:13.6f}%  "
+               "(of a wager)")
 
 
 def register(app: typer.Typer) -> None:

@@ -191,8 +191,9 @@ def register(app: typer.Typer) -> None:
                    f"rounds: {res.rounds:,}")
         typer.echo(f"dealing: {d['dealing']}")
         typer.echo("")
-        typer.echo(f"mean return per initial wager: {res.mean:+.6f}  (SE {res.se:.6f})")
-        typer.echo(f"99% interval:                  [{lo:+.6f}, {hi:+.6f}]")
+        typer.echo(f"mean return per initial wager: {100 * res.mean:+.4f}%  (SE "
+                   f"{100 * res.se:.4f}%)")
+        typer.echo(f"99% interval:                  [{100 * lo:+.4f}%, {100 * hi:+.4f}%]")
         typer.echo(f"SD per round:                  {res.sd:.6f}")
         typer.echo(f"average total wager:           {res.average_total_wager:.6f}  "
                    f"(SE {res.wager_se:.6f})")
@@ -256,8 +257,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"strategy: {s.strategy}")
             typer.echo(f"seed entropy: {s.seed_entropy}   chunk size: {s.chunk_size:,}   "
                        f"rounds: {s.rounds:,}")
-            typer.echo(f"expected return: theory {v.theory.expected_return:+.6f}, simulation "
-                       f"{s.mean:+.6f} (SE {s.se:.6f})")
+            typer.echo(f"expected return: theory {100 * v.theory.expected_return:+.4f}%, "
+                       f"simulation {100 * s.mean:+.4f}% (SE {100 * s.se:.4f}%)")
             typer.echo(f"each test passes at p >= {v.checks[0].threshold:.4g} "
                        f"(family-wise 99%, Bonferroni over {len(v.checks)} tests)")
             typer.echo("")
