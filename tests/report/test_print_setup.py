@@ -42,8 +42,9 @@ def test_every_sheet_is_set_up_for_a4(workbook):
         ps = ws.page_setup
         assert int(ps.paperSize) == xlsx.PAPER == 9, ws.title          # A4
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
-        # the rule-variation table (about two dozen rows) is one page; the rest as tall as needed
-        tall = 1 if ws.title == "Rule variations" else 0
+        # the rule-variation table (about two dozen rows) and the simulation's figures (a
+        # strategy's long name wraps) are one page each; the rest as tall as needed
+        tall = 1 if ws.title in ("Rule variations", "Simulation") else 0
         assert int(ps.fitToWidth) == 1 and int(ps.fitToHeight) == tall, ws.title
         assert ps.orientation in ("portrait", "landscape"), ws.title
         # the identity and the heading repeat on every page (with a lone table's header)

@@ -414,19 +414,23 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
     _finish(ws, r)
 
     if len(r.variations):
-        ws = _sheet(wb, "Rule variations", r, "Effect of each rule (exact)")
+        ws = _sheet(wb, "Rule variations", r, "Effect of each rule (exact" + (
+            "; each row's own derived chart, optimal play beside it)"
+            if "cost" in r.variations.columns else ")"))
         # the base row says "(these rules)" in its label: its is_base flag stays in the JSON,
         # and the table fits one landscape page at 8 pt or more
         # (a chart's table: optimal play's house edge is minus its expected return, beside it)
+        # the rules hash shortened to 16 hex digits, so that no row wraps (the JSON holds
+        # every variation's whole hash)
         v = r.variations.drop(columns=["is_base", "optimal_house_edge"], errors="ignore") \
-            .rename(columns={"optimal_expected_return": "optimal_return"})
+            .rename(columns={"optimal_expected_return": "optimal_return",
+                             "rules_hash": "rules hash (16 hex)"})
+        v["rules hash (16 hex)"] = v["rules hash (16 hex)"].str[:16]
         _frame(ws, 4, v, {"expected_return": "percent", "house_edge": "percent",
                           "element_of_risk": "percent", "average_total_wager": "probability",
                           "change": "percent", "optimal_return": "percent",
                           "cost": "percent"})
-        _finish(ws, r, [_CAP] * 3 + [40 if "cost" not in v.columns else 24], header_row=4,
-                # the rules hash wraps
-                fit_height=1 if len(v) <= 30 else 0)
+        _finish(ws, r, header_row=4, fit_height=1 if len(v) <= 30 else 0)
 
     if sim is not None:
         ws = _sheet(wb, "Simulation", r, f"Per-round figures ({sim.label})")
@@ -442,7 +446,7 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
         row = _frame(ws, row, sim.frequencies, {"probability": "probability",
                                                 "se": "probability"})
         _frame(ws, row, sim.net, {"probability": "probability", "se": "probability"})
-        _finish(ws, r, [24, 70])
+        _finish(ws, r, [24, 70], fit_height=1)   # one page, whatever the strategy's name
 
     if r.verification is not None:
         v = r.verification
