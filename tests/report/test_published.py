@@ -1,11 +1,13 @@
-"""The published report in reports/ is what the code computes today.
+"""The published reports in reports/ are what the code computes today.
 
-CI regenerates the main analysis, the dealer and burn tables and two rule variations (the
-infinite deck and one deck) and compares them with the committed JSON; the slow test
-regenerates the whole report (about 15 exact analyses and the verification run) and compares
-every number. Numbers must agree to 1e-12 relative (1e-15 absolute near zero): the same code
-gives the same bits on one machine, and only the order of floating-point sums may differ on
-another.
+Two reports: the chart's par sheet (``21burn-standard.*``, what a lab certifies: every figure
+for the published chart of ``strategy_tables/``, optimal play as the reference) and optimal
+play's (``21burn-standard-optimal.*``). CI regenerates, for each, the main analysis, the dealer
+and burn tables and two rule variations (the infinite deck and one deck) and compares them with
+the committed JSON; the slow test regenerates both whole reports (the exact analyses, the
+charts of the variations and the verification runs) and compares every number. Numbers must
+agree to 1e-12 relative (1e-15 absolute near zero): the same code gives the same bits on one
+machine, and only the order of floating-point sums may differ on another.
 """
 
 from __future__ import annotations
@@ -18,10 +20,14 @@ from typing import Any
 import pytest
 
 from twentyone_burn import __version__
+from twentyone_burn.charts.files import load_chart
+from twentyone_burn.charts.store import derived_chart
 from twentyone_burn.engine.game import analyze
 from twentyone_burn.export.document import frame_records
 from twentyone_burn.export.json_data import clean, to_json_dict
 from twentyone_burn.report import (
+    CHART,
+    OPTIMAL,
     build_report,
     burn_statistics,
     dealer_comparison,
@@ -29,15 +35,19 @@ from twentyone_burn.report import (
     report_stem,
 )
 from twentyone_burn.rules import Rules
+from twentyone_burn.sim.strategy import tables_hash
 
-REPORTS = pathlib.Path(__file__).resolve().parents[2] / "reports"
-STEM = report_stem(Rules())
-REGENERATE = ("run: twentyone-burn report --verify-rounds 100000000 --seed 21 --force "
-              "(from the repository root; about 10 minutes)")
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+REPORTS = ROOT / "reports"
+STEM = report_stem(Rules())                        # the chart's par sheet
+OPTIMAL_STEM = report_stem(Rules(), "optimal")
+REGENERATE = ("run from the repository root: twentyone-burn report --strategy chart|optimal "
+              "--verify-rounds 100000000 --seed 21 --force (about a minute each once the "
+              "chart store holds the variations' charts)")
 
 
-def published() -> dict[str, Any]:
-    path = REPORTS / f"{STEM}.json"
+def published(stem: str = STEM) -> dict[str, Any]:
+    path = REPORTS / f"{stem}.json"
     assert path.is_file(), f"{path} missing; {REGENERATE}"
     return json.loads(path.read_text())
 
@@ -73,20 +83,32 @@ def standard():
     return analyze(Rules())
 
 
-def test_published_files_exist_and_name_the_rules():
-    d = published()
+@pytest.fixture(scope="module")
+def chart_tables():
+    return load_chart(ROOT / "strategy_tables").to_tables()
+
+
+@pytest.fixture(scope="module")
+def chart_analysis(chart_tables):
+    return analyze(Rules(), tables=chart_tables)
+
+
+@pytest.mark.parametrize("stem", [STEM, OPTIMAL_STEM])
+def test_published_files_exist_and_name_the_rules(stem):
+    d = published(stem)
     assert d["rules"] == Rules().to_dict() and d["rules_hash"] == Rules().rules_hash
     assert d["version"] == __version__, f"report made by {d['version']}; {REGENERATE}"
     for suffix in (".md", ".html", ".xlsx", "-dealer-bust.svg", "-net-result.svg",
                    "-variations.svg"):
-        assert (REPORTS / f"{STEM}{suffix}").is_file(), f"{STEM}{suffix} missing; {REGENERATE}"
+        assert (REPORTS / f"{stem}{suffix}").is_file(), f"{stem}{suffix} missing; {REGENERATE}"
     for suffix in (".md", ".html"):
-        text = (REPORTS / f"{STEM}{suffix}").read_text()
+        text = (REPORTS / f"{stem}{suffix}").read_text()
         assert d["rules_hash"] in text and d["created"] in text and __version__ in text
 
 
-def test_published_return_table_adds_up():
-    d = published()
+@pytest.mark.parametrize("stem", [STEM, OPTIMAL_STEM])
+def test_published_return_table_adds_up(stem):
+    d = published(stem)
     rows = d["return_table"]["rows"]
     for r in rows:
         assert r["contribution"] == r["pays"] * r["probability"]
@@ -94,9 +116,16 @@ def test_published_return_table_adds_up():
         < 1e-12
 
 
-def test_published_main_analysis_is_current(standard):
+def test_the_par_sheet_is_the_published_charts(chart_tables):
+    """The chart the report derived is the chart published in strategy_tables/."""
     d = published()
-    a = standard
+    assert d["strategy_kind"] == "chart"
+    assert d["strategy_tables_hash"] == tables_hash(chart_tables), (
+        "the report's chart is not strategy_tables/'s: regenerate both "
+        "(twentyone-burn chart --out strategy_tables --force, then the report)")
+
+
+def _check_analysis(d: dict[str, Any], a: Any) -> None:
     rules = Rules()
     check(d["summary"], clean({"expected_return": a.expected_return, "house_edge": a.house_edge,
                                "element_of_risk": a.element_of_risk,
@@ -114,23 +143,42 @@ def test_published_main_analysis_is_current(standard):
     assert d["strategy"] == a.strategy
 
 
-@pytest.mark.parametrize("label,decks", [("infinite deck", None), ("1 deck", 1)])
-def test_published_variation_is_current(standard, label, decks):
+def test_published_main_analysis_is_current(standard, chart_analysis):
+    _check_analysis(published(OPTIMAL_STEM), standard)
     d = published()
-    [row] = [r for r in d["variations"] if r["variation"] == label]
-    a = analyze(Rules(decks=decks))
+    _check_analysis(d, chart_analysis)
+    ref = d["reference"]
+    check(ref, {**ref, "expected_return": standard.expected_return,
+                "house_edge": standard.house_edge, "strategy": standard.strategy,
+                "cost": standard.expected_return - chart_analysis.expected_return}, "reference")
+
+
+@pytest.mark.parametrize("label,decks", [("infinite deck", None), ("1 deck", 1)])
+def test_published_variation_is_current(standard, chart_analysis, label, decks):
+    rules = Rules(decks=decks)
+    a = analyze(rules)
+    [row] = [r for r in published(OPTIMAL_STEM)["variations"] if r["variation"] == label]
     check(row, {**row, "expected_return": a.expected_return, "house_edge": a.house_edge,
                 "element_of_risk": a.element_of_risk,
                 "average_total_wager": a.average_total_wager,
-                "rules_hash": Rules(decks=decks).rules_hash,
+                "rules_hash": rules.rules_hash,
                 "change": a.expected_return - standard.expected_return}, f"variations/{label}")
+    [row] = [r for r in published()["variations"] if r["variation"] == label]
+    fresh = {**row, "optimal_expected_return": a.expected_return,
+             "optimal_house_edge": a.house_edge, "rules_hash": rules.rules_hash}
+    if decks is None:   # the infinite deck's chart derives in seconds; one deck's in the slow test
+        c = derived_chart(rules).figures
+        fresh.update(c, cost=a.expected_return - c["expected_return"],
+                     change=c["expected_return"] - chart_analysis.expected_return)
+    check(row, fresh, f"variations/{label}")
 
 
 @pytest.mark.slow
-def test_published_report_regenerates_exactly():
-    d = published()
+@pytest.mark.parametrize("stem,strategy", [(STEM, CHART), (OPTIMAL_STEM, OPTIMAL)])
+def test_published_report_regenerates_exactly(stem, strategy):
+    d = published(stem)
     v = d["verification"]
-    rep = build_report(Rules(), seed=d["seed"],
+    rep = build_report(Rules(), strategy=strategy, seed=d["seed"],
                        verify_rounds=v["rounds"] if v else None,
                        sim_rounds=d["simulation"]["rounds"] if d["simulation"] else 0)
     fresh = to_json_dict(rep)
