@@ -4,8 +4,8 @@ Run: python scripts/print_pages.py [FILE ...] [--out DIR] [--png]
 
 FILE: .xlsx workbooks (converted by LibreOffice headless, ``soffice --headless --convert-to
 pdf``) and .html pages (Debian Chromium headless, ``chromium --headless --print-to-pdf``);
-default: reports/21burn-standard.xlsx, reports/21burn-standard.html and
-strategy_tables/chart.xlsx. Prints one row per file: pages (``pdfinfo``), paper, the pages of
+default: the two published reports' workbooks and HTML pages (the chart's par sheet and
+optimal play's) and strategy_tables/chart.xlsx. Prints one row per file: pages (``pdfinfo``), paper, the pages of
 each sheet (a workbook's footer names its sheet) and the smallest body type on any page, in
 points (the median word height ``pdftotext -bbox`` gives over the font's ascent plus descent:
 1.22 em for Carlito, the workbooks' Calibri, 1.12 em for Liberation Sans, the page's Arial; an
@@ -33,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ("reports/21burn-standard.xlsx", "reports/21burn-standard.html",
+           "reports/21burn-standard-optimal.xlsx", "reports/21burn-standard-optimal.html",
            "strategy_tables/chart.xlsx")
 INSTALL = "apt-get install -y libreoffice-calc poppler-utils chromium"
 #: a word's box (ascent to descent) in em: Carlito (LibreOffice's Calibri) and Liberation Sans
