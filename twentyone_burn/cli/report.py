@@ -85,6 +85,28 @@ def tuned_path(out: Path) -> Path:
     return out if out.suffix.lower() == ".toml" else out / TUNED_NAME
 
 
+def _steps(timings: dict[str, float]) -> str:
+    """The report's timings in a line: the rule variations and the charts as two sums.
+
+    >>> _steps({"exact analysis": 4.0, "rule variation: 1 deck": 1.5,
+    ...         "rule variation: 2 decks": 2.0, "chart for 1 deck": 30.0})
+    'exact analysis 4.0 s, 2 rule variations 3.5 s, 1 variation chart 30.0 s'
+    """
+    out: dict[str, list[float]] = {}
+    for k, v in timings.items():
+        group = ("rule variation" if k.startswith("rule variation:") else
+                 "variation chart" if k.startswith("chart for ") else k)
+        out.setdefault(group, []).append(v)
+    parts = []
+    for group, vs in out.items():
+        if group in ("rule variation", "variation chart"):
+            n = len(vs)
+            parts.append(f"{n} {group}{'s' if n != 1 else ''} {sum(vs):.1f} s")
+        else:
+            parts.append(f"{group} {sum(vs):.1f} s")
+    return ", ".join(parts)
+
+
 def _write_text(path: Path, text: str) -> Path:
     from ..io import write_files
     return write_files({path: text.encode()})[0]
@@ -189,9 +211,8 @@ def register(app: typer.Typer) -> None:
         typer.echo("files:")
         for p in paths:
             typer.echo(f"  {p}")
-        steps = ", ".join(f"{k} {v:.1f} s" for k, v in rep.timings.items())
-        typer.echo(f"time: {t2 - t0:.1f} s (computing {t1 - t0:.1f} s: {steps}; writing "
-                   f"{t2 - t1:.1f} s)")
+        typer.echo(f"time: {t2 - t0:.1f} s (computing {t1 - t0:.1f} s: "
+                   f"{_steps(rep.timings)}; writing {t2 - t1:.1f} s)")
 
     @app.command()
     @rule_options(*STANDARD)
