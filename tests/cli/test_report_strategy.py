@@ -64,3 +64,22 @@ def test_tune_a_fixed_chart(tmp_path, monkeypatch, capsys):
     assert abs(a.house_edge - 0.02) < 1e-12
     # a fixed strategy's edge is linear in the payout: two analyses and brentq's checks
     assert d["analyses"] <= 6
+
+
+def test_report_of_a_short_burn_rule_plays_its_printed_form(tmp_path, monkeypatch, capsys):
+    from twentyone_burn.charts.burn_rule import burn_rule_tables, read_burn_rule
+    chart = Chart.simple(INF)
+    save_csv(chart, tmp_path)
+    rule = tmp_path / "burn-rule.txt"
+    rule.write_text("keep AT, A9, AA, 11, TT, 10\nv 6: 19 before 10\n"
+                    "else burn the highest card (an ace counts 11)\n")
+    out = tmp_path / "out"
+    code, text, err = run(["report", "--strategy", str(rule), "--no-variations",
+                           "--sim-rounds", "0", "--out", str(out)], monkeypatch, capsys)
+    assert code == 0, err
+    tables = burn_rule_tables(chart, read_burn_rule(rule))     # parsed from the printed file
+    [path] = out.glob("*.json")
+    assert path.name.endswith(f"-strategy-{tables_hash(tables)[:12]}.json")
+    d = json.loads(path.read_text())
+    assert d["summary"]["expected_return"] == analyze(INF, tables=tables).expected_return
+    assert "burning by the burn rule from" in d["strategy"] and d["strategy_kind"] == "given"
