@@ -146,6 +146,15 @@ def main() -> None:
     print(f"   guts321 3-card, 2 players: {e.label} (converged {e.converged}, path {e.path}) "
           f"first {first:6.2f} s  warm {warm:6.2f} s")
 
+    print("\n7. equilibrium, Phoenix Burn with the burned player's swap (fee 1, public, exact)")
+    from guts_family.games.swap_equilibrium import swap_equilibrium
+
+    for n in (2, 8) if quick else (2, 5, 8):
+        first, _, se = timed(partial(swap_equilibrium, n, 1.0), repeat=0)
+        print(f"   phoenix, {n} players: swaps with {se.swap_label} or worse, others in with "
+              f"{se.keep_label} after a keep / {se.swap_state_label} after a swap "
+              f"(converged {se.converged})  {first:6.2f} s")
+
 
 if __name__ == "__main__":
     main()

@@ -388,7 +388,25 @@ def equilibrium(game: str, players: int, ante: float = 1.0, pot: float | None = 
     check_stakes(pot_v, cap)
     tie_r, ptie_r = g.rules(tie, player_tie)
     s = _Search(game, order, players, pot_v, cap, tie_r, ptie_r, deck)
-    t = s.best_response(0)
+    t, converged, path, note, cycle = _fixed_point(s)
+    cls = s.classes()
+    ev_at = float(s.ev(t, t)) if t < order.n_classes else float("nan")
+    below = [c for c in cls if c < t]
+    ev_below = float(s.ev(below[-1], t)) if below else None
+    label = _lab(order, t)
+    if cycle:  # no pure equilibrium: the threshold names the cycle, weakest first
+        t, label = cycle[0], "/".join(_lab(order, c) for c in cycle)
+    share = float(order.class_sizes[t:].sum() / order.class_sizes.sum())
+    return Equilibrium(game, order.name, order.n_cards, players, ante, pot_v, cap, tie_r, ptie_r,
+                       t, label, converged, len(path), tuple(path), ev_at, ev_below,
+                       share, note)
+
+
+def _fixed_point(s: _Search, start: int = 0
+                 ) -> tuple[int, bool, list[int], str, list[int]]:
+    """Best-response iteration from BR(``start``): (threshold, converged, path, note, cycle)."""
+    order = s.order
+    t = s.best_response(start)
     path = [t]
     seen = {t}
     converged = False
@@ -417,17 +435,7 @@ def equilibrium(game: str, players: int, ante: float = 1.0, pot: float | None = 
         seen.add(t)
     else:
         note = f"no fixed point within {MAX_ITERATIONS} iterations"
-    cls = s.classes()
-    ev_at = float(s.ev(t, t)) if t < order.n_classes else float("nan")
-    below = [c for c in cls if c < t]
-    ev_below = float(s.ev(below[-1], t)) if below else None
-    label = _lab(order, t)
-    if cycle:  # no pure equilibrium: the threshold names the cycle, weakest first
-        t, label = cycle[0], "/".join(_lab(order, c) for c in cycle)
-    share = float(order.class_sizes[t:].sum() / order.class_sizes.sum())
-    return Equilibrium(game, order.name, order.n_cards, players, ante, pot_v, cap, tie_r, ptie_r,
-                       t, label, converged, len(path), tuple(path), ev_at, ev_below,
-                       share, note)
+    return t, converged, path, note, cycle
 
 
 def _lab(order: HandOrder, c: int) -> str:

@@ -109,9 +109,9 @@ class _Automata:
         self.trans: list[dict[int, list[int]]] = [{} for _ in range(_RANKS)]
         built: dict[int, int] = {}
         self.start = []
-        for (known, m, low, high, plays), ty in zip(seats, types):
+        for (known, m, low, high, plays, plays_from), ty in zip(seats, types):
             if ty not in built:
-                built[ty] = self._seat(known, m, low, high, plays, ty)
+                built[ty] = self._seat(known, m, low, high, plays, ty, plays_from)
             self.start.append(built[ty])
         final = self.ids[_RANKS]
         self.final_type = np.full(len(final), -1, np.int64)
@@ -126,16 +126,17 @@ class _Automata:
         return ids[key]
 
     def _seat(self, known: tuple[int, ...], m: int, low: int, high: int, plays: bool,
-              ident: int) -> int:
+              ident: int, plays_from: int = 0) -> int:
         """The seat's start state: its rank trie (cached, the same for every hero class) with
         its leaves folded to below / equal / lost against ``self.t``, minimised column by
         column from the last (rows of equal children get one state), interned in the shared
         id tables. Every state's key is ("s", its four children) or a leaf's, so states of
-        different seats with the same future are one state."""
+        different seats with the same future are one state. A hand below ``plays_from`` does
+        not compete (a player who goes in with ``plays_from`` or better)."""
         children, final_cls = _rank_trie(self.classes_key, known, m)
         cls = final_cls
         ok = (cls >= 0) & (cls >= low) & (cls <= high)
-        below = ok & ((cls < self.t) | (not plays))
+        below = ok & ((cls < self.t) | (not plays) | (cls < plays_from))
         equal = ok & ~below & (cls == self.t)
         g = np.full(len(cls), _DEAD, np.int64)
         if below.any():
@@ -171,11 +172,13 @@ def multiway_counts(order: HandOrder, t: int, unseen: Sequence[int] | np.ndarray
     ``seats``: per seat, its known cards, how many cards it still receives and the lowest
     class it may hold (its calling range); optionally also the highest class it may hold and
     whether it competes (``(known, m, low, high, plays)``: a seat with ``plays`` False, a
-    player who stayed out, only has to hold a hand of its range). Returns {sorted indices of
-    the seats holding class ``t``: deals}; the empty tuple counts the deals where every seat
-    is below ``t``. ``bound`` is an upper bound of any count (e.g. the number of all deals):
-    it fixes how many primes are needed. ``pot``: which seats are the pot's hand (never
-    interchangeable with a player).
+    player who stayed out, only has to hold a hand of its range), and the weakest class with
+    which it competes (``(known, m, low, high, plays, plays_from)``: a player who goes in with
+    ``plays_from`` or better and otherwise only takes cards; its range is not restricted).
+    Returns {sorted indices of the seats holding class ``t``: deals}; the empty tuple counts
+    the deals where every seat is below ``t``. ``bound`` is an upper bound of any count (e.g.
+    the number of all deals): it fixes how many primes are needed. ``pot``: which seats are
+    the pot's hand (never interchangeable with a player).
 
     >>> from guts_family.hands import ONE
     >>> deck = [0, 1, 2, 3, 36, 37]  # four deuces, two jacks: a jack against two cards
@@ -185,10 +188,10 @@ def multiway_counts(order: HandOrder, t: int, unseen: Sequence[int] | np.ndarray
     if not order.suit_blind:
         raise ValueError(f"the {order.title} order needs the suits: it is not counted by ranks")
     top = order.n_classes - 1
-    full = [tuple(s) + (top, True)[len(s) - 3:] for s in seats]  # 3- or 4-tuples: no bound
+    full = [tuple(s) + (top, True, 0)[len(s) - 3:] for s in seats]  # 3- to 5-tuples: defaults
     rank_known = [(tuple(sorted(int(c) >> 2 for c in known)), m, low,
-                   top if high is None else high, bool(plays))
-                  for known, m, low, high, plays in full]
+                   top if high is None else high, bool(plays), int(plays_from))
+                  for known, m, low, high, plays, plays_from in full]
     is_pot = list(pot) + [False] * (len(seats) - len(pot))
     kinds: dict[tuple, int] = {}
     types = [kinds.setdefault((*spec, p), len(kinds)) for spec, p in zip(rank_known, is_pot)]
