@@ -1,7 +1,7 @@
 """The exact 21 Burn engine: full analyses warm and cold, the first run of a fresh install, the
 standard report's computation, each with a ratio to a fixed baseline run in this process.
 
-Run: python -m benchmarks.engine [--report] [--fresh]   (prints figures; no assertions)
+Run: python -m benchmarks.engine [--report] [--fresh] [--charts]   (prints figures)
 
 Baseline: 20 dealer distributions by the plain-Python recursion of tests/reference/engine.py
 (a fixed pure-Python workload); every time below is also printed as a multiple of it, so runs
@@ -10,9 +10,11 @@ full analysis warm at most 2 s; first run of a fresh install (empty numba cache,
 included) at most 15 s; the standard report with a 1e8-round verification at most 60 s.
 
 --fresh: also time the first run in a new process with an empty numba cache (compiles every
-kernel). --report: also time build_report for the standard rules with the 1e8-round
+kernel). --charts: two chart derivations in one process, then in two processes at once (what a
+chart report's first run does with the charts it must derive). --report: also time
+build_report for the standard rules with the 1e8-round
 verification: optimal play's report (about a minute) and the chart's par sheet, the main job
-(about a minute with the chart store warm, about 10 minutes when it must derive the charts).
+(under a minute with the chart store warm, about 6 minutes when it must derive the charts).
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ def main() -> None:
     ap.add_argument("--report", action="store_true", help="also time the standard report")
     ap.add_argument("--fresh", action="store_true",
                     help="also time a first run with an empty numba cache")
+    ap.add_argument("--charts", action="store_true",
+                    help="also time two chart derivations: one process, then two processes")
     args = ap.parse_args()
 
     t0 = time.perf_counter()
@@ -111,11 +115,29 @@ def main() -> None:
         line("first run, empty numba cache (whole process)", whole,
              f"; in-process {float(out):.1f} s; target 15 s: {whole / 15:.2f} of it")
 
+    if args.charts:
+        # the chart store off: every chart is derived; the same two charts both ways
+        from unittest import mock
+
+        from twentyone_burn.charts.store import derived_charts
+        pair = [Rules(decks=4, hit_soft_17=False), Rules(decks=4, max_hands=2)]
+        with mock.patch.dict(os.environ, {"TWENTYONE_BURN_CACHE": "off"}):
+            t0 = time.perf_counter()
+            one = derived_charts(pair, workers=1)
+            serial = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            two = derived_charts(pair, workers=2)
+            parallel = time.perf_counter() - t0
+        assert [v.figures for v in one] == [v.figures for v in two]   # the same charts
+        line("two 4-deck charts, one process (2 threads)", serial)
+        line("the same, two processes (1 thread each)", parallel,
+             f"; {serial / parallel:.2f}x faster")
+
     if args.report:
         from twentyone_burn.report import CHART, OPTIMAL
         from twentyone_burn.report.build import build_report
         # optimal play's report, then the chart's par sheet (the main job) with the chart store
-        # as found: a first run derives its 20 charts (about 10 minutes), later runs read them
+        # as found: a first run derives its 20 charts (about 6 minutes), later runs read them
         for name, strategy in (("optimal play's report", OPTIMAL),
                                ("the chart's par sheet (main job)", CHART)):
             t0 = time.perf_counter()

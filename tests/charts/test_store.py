@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from twentyone_burn.charts.derive import derive_chart
-from twentyone_burn.charts.store import derived_chart
+from twentyone_burn.charts.store import derived_chart, derived_charts
 from twentyone_burn.engine.game import analyze
 from twentyone_burn.rules import Rules
 
@@ -84,3 +84,14 @@ def test_the_store_can_be_off(tmp_path, monkeypatch, counted):
     assert not derived_chart(INF).from_cache
     assert not derived_chart(INF).from_cache
     assert not list(tmp_path.glob("chart-*")) and len(counted) == 2
+
+
+def test_charts_derived_in_parallel_are_the_serial_ones(store, derived):
+    s17 = INF.replace(hit_soft_17=False)
+    a, b = derived_charts([INF, s17], workers=2)        # two processes
+    assert not a.from_cache and _same(a.chart, derived)
+    assert b.chart.rules == s17 and not _same(b.chart, derived)
+    # both were kept: a second call reads them, in order
+    again = derived_charts([s17, INF], workers=2)
+    assert all(v.from_cache for v in again)
+    assert _same(again[0].chart, b.chart) and again[1].figures == a.figures

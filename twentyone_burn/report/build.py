@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ..charts.store import ChartValuation, derived_chart
+from ..charts.store import ChartValuation, derived_chart, derived_charts
 from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, DERIVED_CHART_NAME
 from ..engine.burn import reuse_dealer_passes
 from ..engine.game import analyze, optimal_tables, return_table
@@ -118,8 +118,12 @@ def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
         done += 1
         return a
 
+    prepared: dict[str, ChartValuation] = {}
+
     def chart_of(label: str, r: Rules, optimal: Analysis) -> ChartValuation:
         nonlocal done
+        if r.rules_hash in prepared:      # derived in parallel beforehand (counted then)
+            return prepared[r.rules_hash]
         step(label)
         t0 = time.perf_counter()
         # a derivation takes up to 12 iterations, most end within 6
@@ -142,6 +146,18 @@ def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
     # changes only doubling or splitting (each pass is the same numbers either way)
     with reuse_dealer_passes(rules):
         opt = run("exact analysis" if optimal_only else "optimal play (reference)", rules)
+        if not optimal_only and workers > 1:
+            # every chart the report needs, those not in the store derived in parallel
+            # processes (forked here: they inherit the base rules' dealer passes)
+            need = [rules, *distinct.values()]
+            label = f"deriving the charts ({len(need)})"
+            step(label)
+            t0 = time.perf_counter()
+            for cv in derived_charts(need, workers=workers, progress=lambda k, n: step(
+                    label, len(need) * k / n)):
+                prepared[cv.chart.rules.rules_hash] = cv
+            timings[label] = time.perf_counter() - t0
+            done += len(need)
         tables: DecisionTables | None = None
         if strategy.kind == "chart":
             base_chart = chart_of("deriving the chart", rules, opt)
