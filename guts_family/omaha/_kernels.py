@@ -428,55 +428,12 @@ def _enumerate(t, known, board, unseen, m, n_unknown, hilo, unit, stats, board_s
 
 
 @njit(cache=True, inline="always")
-def _trial_split(vhi, vlo, n_known, hilo, unit, trial):
+def _trial_split(vhi, vlo, n_known, hilo, unit, trial, no_board):
     """The split of _score for one trial: trial (K + 1, N_STATS) is zeroed and gets each
-    player slot's share (in units) and indicators (the unknown opponents summed in the last)."""
-    n_players = vhi.shape[0]
-    best_hi = vhi[0]
-    for p in range(1, n_players):
-        if vhi[p] > best_hi:
-            best_hi = vhi[p]
-    n_hi = 0
-    for p in range(n_players):
-        if vhi[p] == best_hi:
-            n_hi += 1
-    best_lo = 0
-    n_lo = 0
-    if hilo:
-        for p in range(n_players):
-            if vlo[p] > best_lo:
-                best_lo = vlo[p]
-        if best_lo > 0:
-            for p in range(n_players):
-                if vlo[p] == best_lo:
-                    n_lo += 1
-    if n_lo > 0:
-        hi_share = unit // (2 * n_hi)
-        lo_share = unit // (2 * n_lo)
-    else:
-        hi_share = unit // n_hi
-        lo_share = 0
+    player slot's share (in units) and indicators (the unknown opponents summed in the last);
+    no_board: any small int64 array (a trial keeps no per-board shares)."""
     trial[:] = 0
-    for p in range(n_players):
-        slot = p if p < n_known else n_known
-        share = 0
-        if vhi[p] == best_hi:
-            share += hi_share
-            if n_hi == 1:
-                trial[slot, WIN_HIGH] += 1
-            else:
-                trial[slot, TIE_HIGH] += 1
-        if n_lo > 0 and vlo[p] == best_lo:
-            share += lo_share
-            if n_lo == 1:
-                trial[slot, WIN_LOW] += 1
-            else:
-                trial[slot, TIE_LOW] += 1
-        trial[slot, SHARE] += share
-        if share == unit:
-            trial[slot, SCOOP] += 1
-        elif share == 0:
-            trial[slot, LOSE] += 1
+    _score(vhi, vlo, n_known, hilo, unit, trial, no_board, -1, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -504,6 +461,7 @@ def _sample_deals(t, known, board, deck, n_unknown, hilo, unit, u, sums, squares
     vhi = np.zeros(n_players, dtype=np.int64)
     vlo = np.zeros(n_players, dtype=np.int64)
     trial = np.zeros((n_known + 1, N_STATS), dtype=np.int64)
+    no_board = np.zeros((1, n_known + 1), dtype=np.int64)
     for i in range(u.shape[0]):
         for j in range(d):
             k = j + np.int64(u[i, j] * (n - j))
@@ -522,7 +480,7 @@ def _sample_deals(t, known, board, deck, n_unknown, hilo, unit, u, sums, squares
             o = m + 4 * s
             vhi[n_known + s], vlo[n_known + s] = _hand_values(
                 t, row, shift, lane, frow, lowrow, deck[o], deck[o + 1], deck[o + 2], deck[o + 3])
-        _trial_split(vhi, vlo, n_known, hilo, unit, trial)
+        _trial_split(vhi, vlo, n_known, hilo, unit, trial, no_board)
         for p in range(n_known + 1):
             for c in range(N_STATS):
                 x = trial[p, c]
@@ -549,6 +507,7 @@ def _sample_ranged_deals(t, known, board, unseen, opp, hilo, unit, u, sums, squa
     vhi = np.zeros(n_players, dtype=np.int64)
     vlo = np.zeros(n_players, dtype=np.int64)
     trial = np.zeros((n_known + 1, N_STATS), dtype=np.int64)
+    no_board = np.zeros((1, n_known + 1), dtype=np.int64)
     taken = np.zeros(52, dtype=np.bool_)
     deck = np.zeros(unseen.shape[0], dtype=np.int64)
     for i in range(u.shape[0]):
@@ -579,7 +538,7 @@ def _sample_ranged_deals(t, known, board, unseen, opp, hilo, unit, u, sums, squa
             vhi[n_known + s], vlo[n_known + s] = _hand_values(
                 t, row, shift, lane, frow, lowrow, opp[i, s, 0], opp[i, s, 1], opp[i, s, 2],
                 opp[i, s, 3])
-        _trial_split(vhi, vlo, n_known, hilo, unit, trial)
+        _trial_split(vhi, vlo, n_known, hilo, unit, trial, no_board)
         for p in range(n_known + 1):
             for c in range(N_STATS):
                 x = trial[p, c]

@@ -9,7 +9,6 @@ import json
 import pytest
 
 from guts_family.cards import parse_cards
-from guts_family.cli import main
 from guts_family.games.equilibrium import (
     _Search,
     best_response,
@@ -20,6 +19,7 @@ from guts_family.games.equilibrium import (
 )
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
 from guts_family.odds import Seat, field_odds
+from tests.guts.test_cli import run
 from tests.reference.guts import in_ev_naive
 
 SMALL1 = [c for c in range(52) if c >> 2 >= 6][:14]       # 8 8 8 8 9 9 9 9 T T T T J J
@@ -124,16 +124,6 @@ def test_parse_players_and_errors():
         equilibrium("phoenix", 1)
     with pytest.raises(ValueError, match="poker order"):
         equilibrium("guts321", 3, cards=3)
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_cli_table_json_and_one_line_errors(capsys, tmp_path):

@@ -11,11 +11,11 @@ from fractions import Fraction
 import pytest
 
 from guts_family.cards import parse_cards
-from guts_family.cli import main
 from guts_family.games.equilibrium import equilibrium
 from guts_family.games.phoenix_burn import swap as swap_alone
 from guts_family.games.swap_equilibrium import CHECK_WINDOW, _SwapModel, swap_equilibrium
 from guts_family.hands import VALUE3
+from tests.guts.test_cli import run
 
 SMALL3 = [c for c in range(52) if c >> 2 >= 9][:13]       # J J J J Q Q Q Q K K K K A
 SMALL16 = [c for c in range(52) if c >> 2 >= 9]           # J Q K A, four of each
@@ -180,16 +180,6 @@ def test_limits():
 def test_full_deck_huge_fee_keeps_the_published_thresholds(players):
     e = swap_equilibrium(players, fee=2 * players - 0.01)
     assert e.swap_label == "none" and e.keep_label == equilibrium("phoenix", players).label
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_cli_swap_fee_and_one_line_errors(capsys, tmp_path):

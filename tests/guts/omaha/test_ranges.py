@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from guts_family.cards import RANK_CHARS, SUIT_CHARS, CardError, parse_cards
-from guts_family.cli.app import main
 from guts_family.omaha._kernels import N_STATS, _sample_ranged_deals
 from guts_family.omaha.burn import burn_decision, check_range, omaha_equity
 from guts_family.omaha.evaluator import omaha_high_many, omaha_low_many, tables
@@ -30,6 +29,7 @@ from guts_family.omaha.ranges import (
     suit_classes,
 )
 from guts_family.omaha.sample import omaha_odds, omaha_sample
+from tests.guts.test_cli import run
 from tests.reference.omaha import omaha_high_reference, omaha_low_reference, shares
 
 # ------------------------------------------------------------------------------------------
@@ -145,9 +145,9 @@ def brute_force(known, board, opp_positions, n_unknown, hilo, marker=None):
 
     totals = [Fraction(0)] * (len(known) + 1)
     deals = 0
-    for run in combinations(unseen, 5 - len(board)):
-        b = list(board) + list(run)
-        free = [h for h in in_range if not set(h) & set(run)]
+    for rest in combinations(unseen, 5 - len(board)):
+        b = list(board) + list(rest)
+        free = [h for h in in_range if not set(h) & set(rest)]
         for hs in combinations(free, n_unknown):
             cards = [c for h in hs for c in h]
             if len(set(cards)) < len(cards):
@@ -356,16 +356,6 @@ def test_the_ordering_puts_aakk_double_suited_at_the_top():
 
 # ------------------------------------------------------------------------------------------
 # the command line
-
-
-def run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def test_cli_names_the_range_and_the_method(capsys):
