@@ -44,7 +44,7 @@ from ..sim.executors import die_with_parent
 from .derive import DerivedChart, derive_chart
 from .model import HARD_TOTALS, SOFT_TOTALS
 
-__all__ = ["ChartValuation", "chart_figures", "derived_chart", "derived_charts"]
+__all__ = ["ChartValuation", "chart_figures", "derived_chart", "derived_charts", "worker_init"]
 
 _FORMAT = 1
 _MAX_BYTES = 1 << 20
@@ -151,11 +151,18 @@ def _keep(entry: tuple[Path, str], v: ChartValuation) -> None:
         write_entry(*entry, _encode(v))
 
 
-def _worker_init(parent: int, threads: int) -> None:
+def worker_init(parent: int, threads: int) -> None:
+    """Start a local worker process of an engine pool (the charts here, the design search's
+    valuations): it dies with ``parent``, runs the engine on ``threads`` threads unless
+    ``TWENTYONE_BURN_THREADS`` says otherwise, and leaves Ctrl-C to the parent.
+
+    >>> callable(worker_init)     # (run in a pool's initializer; tests/charts/test_store.py)
+    True
+    """
     die_with_parent(parent)
     # the engine's threads share the cores with the other workers
-    os.environ["TWENTYONE_BURN_THREADS"] = str(threads)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)    # Ctrl-C is the parent's to handle
+    os.environ.setdefault("TWENTYONE_BURN_THREADS", str(threads))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _derive_in_worker(rules: Rules) -> ChartValuation:
@@ -202,7 +209,7 @@ def derived_charts(rules: Sequence[Rules], *, workers: int = 1,
         return [out[i] for i in range(len(rules))]
     n = min(workers, len(todo))
     pool = cf.ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork"),
-                                  initializer=_worker_init,
+                                  initializer=worker_init,
                                   initargs=(os.getpid(), max(1, (os.cpu_count() or 1) // n)))
     ok = False
     try:

@@ -21,21 +21,18 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
-import ctypes
-import ctypes.util
 import functools
 import hashlib
 import itertools
 import math
 import multiprocessing
 import os
-import signal
-import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from ..charts.store import worker_init
 from ..engine.cache import cache_folder, read_entry, source_key, write_entry
 from ..rules import Rules, shorten
 from .results import DesignResult, DesignRow
@@ -54,7 +51,6 @@ _FORMAT = 1
 _MAX_BYTES = 1 << 20
 _SOURCES = {"optimal": ("rules.py", "shoe.py", "tables.py", "engine/*.py"),
             "chart": ("rules.py", "shoe.py", "tables.py", "engine/*.py", "charts/*.py")}
-_PR_SET_PDEATHSIG = 1
 
 
 # -- one valuation -----------------------------------------------------------------------------
@@ -137,26 +133,6 @@ def _store(kind: str, rules: Rules, figures: dict[str, Any]) -> None:
 
 
 # -- where the valuations run ------------------------------------------------------------------
-def _die_with_parent(parent: int) -> None:
-    """Ask the kernel to kill this process when its parent dies (Linux ``PR_SET_PDEATHSIG``),
-    and exit now if the parent is already gone (as the simulator's workers do)."""
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
-            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-        except (OSError, AttributeError):   # pragma: no cover - no libc to ask
-            pass
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def _worker_init(parent: int, threads: int) -> None:
-    _die_with_parent(parent)
-    # the engine's threads share the cores with the other workers
-    os.environ.setdefault("TWENTYONE_BURN_THREADS", str(threads))
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-
-
 class _Workers:
     """This process, a pool of local processes or a Dask client, kept for the whole search;
     :meth:`run` yields (task index, figures) as the valuations finish."""
@@ -195,7 +171,7 @@ class _Workers:
             ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
             threads = max(1, (os.cpu_count() or 1) // self.workers)
             self._pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
-                                                initializer=_worker_init,
+                                                initializer=worker_init,
                                                 initargs=(os.getpid(), threads))
         futs = {self._pool.submit(valuation, kind, rules): i
                 for i, (kind, rules) in enumerate(tasks)}
