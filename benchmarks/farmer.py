@@ -14,6 +14,11 @@ the same rounds. The two expected returns are printed and compared (Farmer print
 percent to nine decimals, so they can agree to about 5e-12 of a wager; the field's published
 figure for these rules is about -0.40 %).
 
+Ours runs with the engine's kernels compiled ahead of time (``twentyone-burn build-kernels``,
+run once first; its time is printed, not counted), and again with numba compiling them
+(``TWENTYONE_BURN_AOT=off``, numba's on-disk cache warm): numba's own start is most of the
+difference.
+
 The C++ source (GPL-3.0) is not kept in this repository: it is downloaded at a pinned commit
 into ``~/.cache/twentyone_burn/farmer/`` (an unmodified copy placed in ``benchmarks/farmer/``,
 which git ignores, is used instead where there is no network).
@@ -137,12 +142,13 @@ def build(cxx: str, src: Path) -> tuple[Path, float | None]:
     return exe, time.perf_counter() - t0
 
 
-def timed(cmd: list[str], stdin: str | None = None,
-          cwd: str | None = None) -> tuple[float, float, str]:
+def timed(cmd: list[str], stdin: str | None = None, cwd: str | None = None,
+          env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """(wall s, CPU s = user + system of the child, its stdout) of one whole process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=cwd, check=True)
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=cwd, check=True,
+                       env=None if env is None else {**os.environ, **env})
     wall = time.perf_counter() - t0
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -175,17 +181,29 @@ def main() -> None:
     if built is not None:
         print(f"  built {exe} with {Path(cxx).name} {' '.join(FLAGS)} in {built:.0f} s")
     py = sys.executable
+    # the kernels compiled ahead of time (once per version and machine; not timed as a run)
+    aot = subprocess.run([py, "-m", "twentyone_burn.cli", "build-kernels", "--json"],
+                         capture_output=True, text=True)
+    if aot.returncode == 0:
+        import json
+        print(f"  kernels compiled ahead of time in {json.loads(aot.stdout)['seconds']:.0f} s "
+              "(twentyone-burn build-kernels)")
+    else:
+        print(f"  no kernels compiled ahead of time: {aot.stderr.strip()}")
+    numba_only = {"TWENTYONE_BURN_AOT": "off"}
     work = tempfile.mkdtemp(prefix="farmer-")
     kinds: dict[str, Callable[[], tuple[float, float, str]]] = {
         "baseline": lambda: timed([py, "-c", "pass"]),
         "ours (CLI)": lambda: timed([py, *OURS]),
         "ours (library)": lambda: timed([py, "-c", LIBRARY]),
+        "ours (CLI, JIT)": lambda: timed([py, *OURS], env=numba_only),
         "C++ (Farmer)": lambda: timed([str(exe)], stdin=ANSWERS, cwd=work),
     }
     labels = {
         "baseline": "python -c pass",
         "ours (CLI)": "twentyone-burn analyze --rules classic-blackjack --s17 --json",
         "ours (library)": "python -c '... analyze_classic(...)'",
+        "ours (CLI, JIT)": "the same with TWENTYONE_BURN_AOT=off (numba compiles on first use)",
         "C++ (Farmer)": f"strategy.cpp {' '.join(FLAGS)}, answers on stdin",
     }
     out: dict[str, str] = {}
@@ -214,8 +232,11 @@ def main() -> None:
         print(f"  {k:15s} wall {wall[k]:6.2f} s ({wall[k] / wall['baseline']:5.1f})  CPU "
               f"{cpu[k]:6.2f} s ({cpu[k] / cpu['baseline']:5.1f})   {labels[k]}")
     c = "C++ (Farmer)"
-    for k in ("ours (CLI)", "ours (library)"):
+    for k in ("ours (CLI)", "ours (library)", "ours (CLI, JIT)"):
         print(f"  {k} / C++: wall {wall[k] / wall[c]:.2f}, CPU {cpu[k] / cpu[c]:.2f}")
+    jit = float(json.loads(out["ours (CLI, JIT)"])["expected_return"])
+    print(f"  compiled ahead of time and by numba: {'the same' if jit == ours else 'DIFFERENT'}"
+          f" expected return ({jit!r})")
     diff = ours - theirs
     print(f"  expected return: ours {ours:+.15f} (library {lib:+.15f}), Farmer {theirs:+.11f} "
           f"(printed as {100 * theirs:+.9f} %)")

@@ -20,7 +20,7 @@ def _jitted(tree: ast.Module) -> dict[str, ast.FunctionDef]:
                 target = d.func if isinstance(d, ast.Call) else d
                 name = target.attr if isinstance(target, ast.Attribute) else getattr(
                     target, "id", "")
-                if name in {"njit", "jit", "vectorize", "guvectorize"}:
+                if name in {"njit", "jit", "vectorize", "guvectorize", "kernel"}:
                     out[node.name] = node
     return out
 

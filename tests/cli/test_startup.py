@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -95,7 +96,7 @@ def test_the_probe_sees_a_heavy_import():
 def test_text_passed_on_as_given_is_what_typer_would_return():
     """The app builds typer's (pydantic) coercion of a parameter only for a value it cannot
     pass on as given (cli/app.py): a text option's text. Typer's own coercion agrees."""
-    from twentyone_burn.cli.app import _as_given, command
+    from twentyone_burn.cli.app import _as_given, _is_path, command
     try:
         from typer._click import Context
         from typer._coercion import build_runtime_param
@@ -103,7 +104,7 @@ def test_text_passed_on_as_given_is_what_typer_would_return():
         pytest.skip("this typer has no coercion layer to defer")
     group = command()
     values = ["9", "", " T 6 5 ", "10,6", "inf", "caf\u00e9", "x\udcff", "1e8", "--"]
-    checked = 0
+    checked = paths = 0
     for cmd in [group, *group.commands.values()]:
         ctx = Context(cmd)
         for p in cmd.params:
@@ -113,6 +114,10 @@ def test_text_passed_on_as_given_is_what_typer_would_return():
             for v in values:
                 if _as_given(desc, p, v):
                     real = build_runtime_param(desc).coerce(v, param=p, ctx=ctx)
-                    assert real == v and type(real) is str, (cmd.name, p.name, v)
+                    if _is_path(desc):      # a path option: its text as a Path
+                        assert real == Path(v) and isinstance(real, Path), (cmd.name, p.name, v)
+                        paths += 1
+                    else:
+                        assert real == v and type(real) is str, (cmd.name, p.name, v)
                     checked += 1
-    assert checked > 50
+    assert checked > 50 and paths > 10

@@ -9,6 +9,7 @@ behind one error boundary.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -16,7 +17,7 @@ import typer
 
 from ..rules import RulesError
 from ..shoe import CardError
-from . import analyze, charts, design, report, simulate
+from . import analyze, charts, design, kernels, report, simulate
 from .common import InputError as InputError
 from .common import VersionOpt, flag, run_main
 
@@ -38,7 +39,7 @@ def _root(show_version: bool = VersionOpt,
     """Exact combinatorial analyser for the casino game 21 Burn."""
 
 
-for _module in (analyze, simulate, charts, report, design):
+for _module in (analyze, simulate, charts, report, design, kernels):
     _module.register(app)
 
 _COMMAND: Any = None
@@ -50,8 +51,13 @@ _COMMAND: Any = None
 # cost nothing. A text option's text (``str`` or ``str | None``, no parser of its own) and a
 # flag's True or False are what the adapter would return, so they are passed on as they are
 # (tests/cli/test_startup.py checks that against typer's own coercion). Older typer has no
-# such layer, and nothing is changed.
-_AS_GIVEN = {str: str, str | None: str, bool | None: bool}
+# such layer, and nothing is changed. A path option's text becomes a Path, as typer's coercion
+# does when the option asks for no checks of the path (exists, resolve_path, ...).
+_AS_GIVEN: dict[Any, type] = {str: str, str | None: str, bool: bool, bool | None: bool,
+                              Path: str, Path | None: str}
+#: typer's path checks at their defaults (anything else is left to typer's coercion)
+_PLAIN_PATH = {"exists": False, "file_okay": True, "dir_okay": True, "writable": False,
+               "readable": True, "resolve_path": False, "allow_dash": False, "path_type": None}
 _DEFERRED: Any = None
 try:
     from typer._coercion import RuntimeParam as _RuntimeParam
@@ -67,7 +73,7 @@ try:
             if value is None:  # the base class's answer, before any coercion
                 return super().coerce(value, param=param, ctx=ctx)
             if _as_given(self.descriptor, param, value):
-                return value
+                return Path(value) if _is_path(self.descriptor) else value
             real = _build_runtime_param(self.descriptor)
             param._runtime_param = real
             return real.coerce(value, param=param, ctx=ctx)
@@ -81,11 +87,19 @@ except (ImportError, TypeError):  # pragma: no cover - a typer without that laye
     pass
 
 
+def _is_path(desc: Any) -> bool:
+    return desc.annotation in (Path, Path | None)
+
+
 def _as_given(desc: Any, param: Any, value: Any) -> bool:
-    """Is ``value`` what typer's coercion of ``param`` would return unchanged?"""
+    """Is ``value`` what typer's coercion of ``param`` would return unchanged (a path
+    option's: ``Path(value)``)?"""
     kind = _AS_GIVEN.get(desc.annotation)
+    info = desc.parameter_info
+    if _is_path(desc) and any(getattr(info, k, v) != v for k, v in _PLAIN_PATH.items()):
+        return False
     return (kind is not None and type(value) is kind and not param.multiple
-            and param.nargs == 1 and getattr(desc.parameter_info, "parser", None) is None)
+            and param.nargs == 1 and getattr(info, "parser", None) is None)
 
 
 def _defer_coercion(opt: Any) -> None:

@@ -26,11 +26,11 @@ import functools
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from ..rules import Rules
 from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
 from ..tables import hand_table
+from .compiled import kernel
 from .threads import over_range
 
 __all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "burn_mode",
@@ -234,7 +234,7 @@ def dealer_trie(up: int, hit_soft_17: bool, burn: str | bool = "highest",
     return build_trie(dealer_classes(up, hit_soft_17, mode, no_hole))
 
 
-@njit(cache=True)
+@kernel(entry=True)
 def _trie_distribution(n, parent, rank, before, depth, weight, out):
     """Add the outcome distribution for unseen counts ``n`` into ``out`` (finite shoe).
 
@@ -280,7 +280,7 @@ def _trie_distribution(n, parent, rank, before, depth, weight, out):
     out[7] += o7
 
 
-@njit(cache=True)
+@kernel(entry=True)
 def _trie_distribution_infinite(p, parent, rank, weight, out):
     """Add the outcome distribution for an infinite deck with rank probabilities ``p``."""
     t = parent.shape[0]
@@ -294,7 +294,7 @@ def _trie_distribution_infinite(p, parent, rank, weight, out):
             out[o] += v * weight[i, o]
 
 
-@njit(nogil=True, cache=True)
+@kernel(entry=True, nogil=True)
 def _dealer_batch(lo, hi, base, keys, parent, rank, before, depth, weight, out):
     """Row k of ``out``, for k in lo..hi-1: the distribution for unseen counts
     ``base - keys[k]``.
@@ -316,7 +316,7 @@ def _dealer_batch(lo, hi, base, keys, parent, rank, before, depth, weight, out):
 LANES = 64
 
 
-@njit(nogil=True, cache=True)
+@kernel(entry=True, nogil=True)
 def _stand_batch(lo, hi, base, keys, blocks, block_total, p, combo_j, combo_u, parent, rank, before,
                 depth, wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, burns,
                 out):

@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS
 from ..tables import DOUBLE, HIT, STAND, hand_table
+from .compiled import kernel
 from .dealer import NOUTCOMES, OUTCOME_TOTALS
 
 __all__ = ["MONEY", "NCELLS", "cell_of_hands", "choose", "draw_probs", "HandValues",
@@ -74,7 +74,7 @@ def payoff_table(rules: Rules) -> np.ndarray:
     return pay
 
 
-@njit(cache=True)
+@kernel()
 def draw_probs(n, p, j, u, infinite, inf_probs, out):
     """Probabilities of the next card given unseen counts ``n`` and hidden cards.
 
@@ -106,7 +106,7 @@ def draw_probs(n, p, j, u, infinite, inf_probs, out):
     return True
 
 
-@njit(cache=True)
+@kernel()
 def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
     """P(the dealer's hole card is not of rank ``hole``) given unseen counts ``n`` less one
     card of rank ``drawn`` (-1: none) and the hidden cards of :func:`draw_probs`; 1 if
@@ -136,7 +136,7 @@ def no_natural(n, drawn, hole, p, j, u, infinite, inf_probs):
     return 1.0 - nh * (q - u) / (q * avail) if q > 0 else 1.0
 
 
-@njit(cache=True)
+@kernel(entry=True)
 def _natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, out):
     """out[k, c]: P(the hole card is of rank ``hole``) for unseen cards ``base - keys[k]``
     with hidden combination c (see :func:`draw_probs`)."""
@@ -147,7 +147,7 @@ def _natural_probs(base, keys, hole, p, combo_j, combo_u, infinite, inf_probs, o
                                          inf_probs)
 
 
-@njit(cache=True)
+@kernel(entry=True)
 def _play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infinite,
                inf_probs, two_card_double, forced, scale, hole, stand_out, hit_out, double_out,
                value_out, feasible_out):
@@ -216,7 +216,7 @@ def _play_hands(base, counts, total, ncards, child, order, stand, p, j, u, infin
             value_out[h] = hv
 
 
-@njit(cache=True, error_model="numpy")
+@kernel(error_model="numpy")
 def _play_hands_lanes(base, counts, total, ncards, child, order, stand, p, combo_j, combo_u,
                       infinite, inf_probs, two_card_double, forced, scale, hole, stand_out,
                       hit_out, double_out, value_out, feasible_out, probs):
@@ -321,7 +321,7 @@ def _play_hands_lanes(base, counts, total, ncards, child, order, stand, p, combo
                 value_out[h, c] = hv[c]
 
 
-@njit(nogil=True, cache=True)
+@kernel(entry=True, nogil=True)
 def _split_hand_values(lo, hi, base_p, counts, total, ncards, child, order, stand, burns, pair,
                        combo_j, combo_u, infinite, inf_probs, can_double, forced, scale, hole,
                        one_card, two_idx, ev_out, act_out, actions):
@@ -410,7 +410,7 @@ def cell_of_hands() -> np.ndarray:
     return np.where(t.soft == 1, 18 + t.total - 12, t.hard - 4).astype(np.int64)
 
 
-@njit(cache=True)
+@kernel(entry=True)
 def _reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p, j, u,
                     infinite, inf_probs, can_double, forced, start, cell_of, skip_two, reach,
                     out):

@@ -1,0 +1,44 @@
+"""kernels: ``twentyone-burn build-kernels``, the engine's kernels compiled ahead of time.
+
+>>> from typer.testing import CliRunner
+>>> from twentyone_burn.cli.app import app
+>>> CliRunner().invoke(app, ["build-kernels", "--help"]).exit_code
+0
+"""
+
+from __future__ import annotations
+
+import os
+
+import typer
+
+from .common import JsonOpt, progress
+
+__all__ = ["build_kernels", "register"]
+
+
+def build_kernels(as_json: bool = JsonOpt) -> None:
+    """Compile the engine's kernels ahead of time (about 30 s, once per version and machine),
+    so that later runs start without numba: the classic deal in under a second."""
+    # the engine's modules take their kernels from the compiled module when they are imported:
+    # this process must compile numba's instead
+    os.environ["TWENTYONE_BURN_AOT"] = "off"
+    from ..engine import compiled
+
+    with progress("compiling kernels", unit="steps") as bar:
+        step = None if bar is None else (lambda k: bar(k, compiled.BUILD_STEPS))
+        built = compiled.build_kernels(progress=step)
+    if as_json:
+        import json
+        typer.echo(json.dumps({"path": str(built.path), "exports": list(built.exports),
+                               "seconds": round(built.seconds, 1)}, indent=2))
+        return
+    typer.echo(f"compiled {len(built.exports)} kernels ahead of time in {built.seconds:.0f} s: "
+               f"{built.path}")
+    typer.echo("later runs of this version on this machine use them (TWENTYONE_BURN_AOT=off "
+               "turns them off)")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``build-kernels`` to the main app."""
+    app.command("build-kernels")(build_kernels)
