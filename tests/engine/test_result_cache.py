@@ -310,3 +310,44 @@ def test_a_warm_hand_and_dealer_read_without_numba(tmp_path):
         assert first.stdout == second.stdout
         assert b"numba" in first.stderr
         assert b"heavy []" in second.stderr, second.stderr[-2000:]
+
+
+# -- stored arrays (the dealer tries) ----------------------------------------------------------
+def test_a_stored_trie_is_the_built_one(cache_dir):
+    """The dealer trie read back from the cache is the one ``build_trie`` makes, array for
+    array, dtype for dtype (the kernels take exactly these)."""
+    from dataclasses import fields
+
+    from twentyone_burn.engine.dealer import DealerTrie, build_trie, dealer_classes
+
+    def make():
+        t = build_trie(dealer_classes(6, True, "highest"))
+        return {f.name: np.asarray(getattr(t, f.name)) for f in fields(DealerTrie)}
+
+    built = make()
+    first = cache.stored_arrays("trie-test", make)
+    assert list(cache_dir.glob("arrays-trie-test.npz"))
+    calls = []
+    again = cache.stored_arrays("trie-test", lambda: calls.append(1) or make())
+    assert not calls                       # read, not rebuilt
+    for k, v in built.items():
+        for got in (first[k], again[k]):
+            assert got.dtype == v.dtype and got.shape == v.shape and np.array_equal(got, v), k
+            assert got.flags.c_contiguous
+
+
+@pytest.mark.parametrize("damage", ["cut", "flip", "other code"])
+def test_a_damaged_or_foreign_stored_array_is_rebuilt(cache_dir, damage, monkeypatch):
+    make = lambda: {"a": np.arange(5, dtype=np.int64)}  # noqa: E731
+    cache.stored_arrays("x", make)
+    path = cache_dir / "arrays-x.npz"
+    data = path.read_bytes()
+    if damage == "cut":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flip":
+        path.write_bytes(data[:-10] + bytes([data[-10] ^ 1]) + data[-9:])
+    else:
+        monkeypatch.setattr(cache, "_code_key", lambda: "another")
+    calls = []
+    got = cache.stored_arrays("x", lambda: calls.append(1) or {"a": np.arange(5) * 2})
+    assert calls and got["a"].tolist() == [0, 2, 4, 6, 8]

@@ -44,6 +44,7 @@ import hashlib
 import json
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,7 +55,8 @@ from ..rules import Rules
 from ..shoe import NRANKS, RANKS, three_card_multisets
 
 __all__ = ["CACHE_ENV", "DEALER_ANSWERS", "DealerAnswer", "cache_folder", "dealer_answer",
-           "entry_key", "hand_choices", "read_entry", "source_key", "write_entry"]
+           "entry_key", "hand_choices", "read_entry", "source_key", "stored_arrays",
+           "write_entry"]
 
 #: the environment variable naming the cache folder (``off``: no cache)
 CACHE_ENV = "TWENTYONE_BURN_CACHE"
@@ -195,6 +197,55 @@ def _entry(rules: Rules, kind: str, up: int) -> tuple[Path, str] | None:
     if folder is None or key is None:
         return None
     return folder / f"{kind}-{rules.rules_hash}-{RANKS[up]}.json", key
+
+
+# -- arrays ----------------------------------------------------------------------------------
+def stored_arrays(name: str, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """The arrays ``make()`` returns, kept in ``arrays-<name>.npz`` (after a checksummed header
+    line carrying the code's key): a table the engine builds in Python the same way every
+    time, such as a dealer trie, is read instead of rebuilt by a later process. Computed
+    without a word when the cache is off or the entry is missing, altered or for other code.
+
+    >>> import os, numpy as np
+    >>> from unittest import mock
+    >>> with mock.patch.dict(os.environ, {CACHE_ENV: "off"}):
+    ...     stored_arrays("example", lambda: {"a": np.arange(3)})["a"].tolist()
+    [0, 1, 2]
+    """
+    import io
+
+    import numpy as np
+
+    folder, code = cache_folder(), _code_key()
+    if folder is None or code is None:
+        return make()
+    key = hashlib.sha256(f"{_FORMAT}\narrays {name}\n{code}".encode()).hexdigest()
+    path = folder / f"arrays-{name}.npz"
+    try:
+        with open(path, "rb") as f:
+            head, newline, body = f.read().partition(b"\n")
+        header = json.loads(head) if newline else None
+        if (isinstance(header, dict) and header.get("key") == key
+                and header.get("sha256") == hashlib.sha256(body).hexdigest()):
+            with np.load(io.BytesIO(body), allow_pickle=False) as z:
+                return {k: z[k] for k in z.files}
+    except (OSError, ValueError):  # missing, not ours, not an npz (zipfile errors are too)
+        pass
+    except Exception:  # a damaged zip archive raises zipfile's own errors
+        pass
+    arrays = make()
+    buf = io.BytesIO()
+    np.savez(buf, **arrays)
+    data = buf.getvalue()
+    header_line = json.dumps({"format": _FORMAT, "key": key,
+                              "sha256": hashlib.sha256(data).hexdigest()}).encode()
+    if _read_code_key() == code:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_file(path, header_line + b"\n" + data, sync=False)
+        except OSError:
+            pass
+    return arrays
 
 
 # -- hand ------------------------------------------------------------------------------------

@@ -187,14 +187,20 @@ class _Lazy:
         return self.jitted()(*args)
 
 
-def _fits(spec: list[Any], value: Any) -> bool:
+def _checks(specs: list[list[Any]]) -> list[tuple[Any, ...]]:
+    # a manifest's argument types, made quick to check: numpy's dtype objects once
+    return [("array", np.dtype(s[1]), s[2], s[3]) if s[0] == "array" else (s[0],)
+            for s in specs]
+
+
+def _fits(check: tuple[Any, ...], value: Any) -> bool:
     """Does ``value`` have the type numba would give it in a compiled signature's place?"""
-    kind = spec[0]
+    kind = check[0]
     if kind == "array":
-        return (isinstance(value, np.ndarray) and value.dtype.name == spec[1]
-                and value.ndim == spec[2]
-                and (spec[3] == "A" or (spec[3] == "C" and value.flags.c_contiguous)
-                     or (spec[3] == "F" and value.flags.f_contiguous)))
+        return (isinstance(value, np.ndarray) and value.dtype == check[1]
+                and value.ndim == check[2]
+                and (check[3] == "A" or (check[3] == "C" and value.flags.c_contiguous)
+                     or (check[3] == "F" and value.flags.f_contiguous)))
     if kind == "bool":
         return isinstance(value, (bool, np.bool_))
     if kind == "int":
@@ -212,11 +218,11 @@ class _AheadOfTime(_Lazy):
     def __init__(self, fn: Callable[..., Any], options: dict[str, Any],
                  compiled: list[tuple[Callable[..., Any], list[list[Any]]]]) -> None:
         super().__init__(fn, options)
-        self.compiled = compiled
+        self.compiled = [(f, _checks(specs)) for f, specs in compiled]
 
     def __call__(self, *args: Any) -> Any:
-        for f, specs in self.compiled:
-            if len(specs) == len(args) and all(map(_fits, specs, args)):
+        for f, checks in self.compiled:
+            if len(checks) == len(args) and all(map(_fits, checks, args)):
                 return f(*args)
         return self.jitted()(*args)
 
