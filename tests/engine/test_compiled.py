@@ -27,9 +27,17 @@ def _python(code: str, env: dict[str, str]) -> str:
     return done.stdout
 
 
+def _need_toolchain() -> None:
+    from twentyone_burn.engine.compiled import toolchain_problem
+    problem = toolchain_problem()
+    if problem is not None:
+        pytest.skip(problem)
+
+
 @pytest.fixture(scope="module")
 def small_module(tmp_path_factory):
     """A module compiled for aot_cases' workload only (a few seconds), in its own cache."""
+    _need_toolchain()
     cache = tmp_path_factory.mktemp("aot-cache")
     out = _python("from twentyone_burn.engine.compiled import build_kernels\n"
                   "from tests.reference import aot_cases\n"
@@ -72,6 +80,14 @@ def test_building_in_a_process_with_compiled_kernels_is_refused(small_module):
     assert done.returncode != 0 and "TWENTYONE_BURN_AOT=off" in done.stderr
 
 
+def test_without_a_compiler_the_build_says_so_in_one_line(monkeypatch, tmp_path):
+    from twentyone_burn.engine import compiled
+    monkeypatch.setattr(compiled.shutil, "which", lambda name: None)
+    with pytest.raises(compiled.BuildError, match="no C compiler"):
+        compiled.build_kernels(folder=tmp_path, workload=lambda step: None)
+    assert not list(tmp_path.iterdir())            # nothing left behind
+
+
 def test_the_key_follows_the_sources_and_the_cpu(monkeypatch):
     from twentyone_burn.engine import compiled
     base = compiled._key()
@@ -87,6 +103,7 @@ def test_the_key_follows_the_sources_and_the_cpu(monkeypatch):
 @pytest.mark.slow
 def test_the_classic_deal_and_21_burn_through_the_cli_are_the_same_to_the_bit(tmp_path):
     """The whole module, built by the command, against numba's kernels on the CLI's output."""
+    _need_toolchain()
     def cli(*args: str, **env: str) -> str:
         done = subprocess.run([sys.executable, "-m", "twentyone_burn.cli", *args],
                               env=_env(tmp_path, **env), capture_output=True, text=True,
@@ -99,3 +116,13 @@ def test_the_classic_deal_and_21_burn_through_the_cli_are_the_same_to_the_bit(tm
     for args in (("analyze", "--rules", "classic-blackjack", "--s17", "--json"),
                  ("analyze", "--decks", "1", "--json"), ("analyze", "--decks", "inf", "--json")):
         assert cli(*args) == cli(*args, TWENTYONE_BURN_AOT="off"), args
+
+
+def test_the_command_without_a_compiler_is_one_line_and_exit_1(monkeypatch, capsys):
+    from tests.cli.test_bad_input import run
+    from twentyone_burn.engine import compiled
+    monkeypatch.setenv("TWENTYONE_BURN_AOT", "off")   # the command sets it; restored after
+    monkeypatch.setattr(compiled.shutil, "which", lambda name: None)
+    code, out, err = run(["build-kernels"], monkeypatch, capsys)
+    assert code == 1 and not out and len(err.splitlines()) == 1
+    assert err.startswith("error: cannot compile the kernels ahead of time: no C compiler")

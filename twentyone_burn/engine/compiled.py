@@ -55,7 +55,7 @@ import numpy as np
 from .cache import cache_folder, source_key
 
 __all__ = ["AOT_ENV", "aot_folder", "aot_module", "BuildError", "build_kernels", "BuiltKernels",
-           "kernel", "uses_aot"]
+           "kernel", "toolchain_problem", "uses_aot"]
 
 #: the environment variable that turns the ahead-of-time module off (``off``)
 AOT_ENV = "TWENTYONE_BURN_AOT"
@@ -283,6 +283,23 @@ class BuiltKernels:
     seconds: float
 
 
+def toolchain_problem() -> str | None:
+    """What stops :func:`build_kernels` on this machine before it starts (no C compiler, no
+    Python headers), or None.
+
+    >>> toolchain_problem() is None or "install" in toolchain_problem()
+    True
+    """
+    import sysconfig
+    cc = (sysconfig.get_config_var("CC") or "cc").split()
+    if not cc or shutil.which(cc[0]) is None:
+        return f"no C compiler ({cc[0] if cc else 'cc'}): install one (e.g. gcc)"
+    include = sysconfig.get_paths().get("include", "")
+    if not Path(include, "Python.h").is_file():
+        return f"no Python headers (Python.h in {include}): install python3-dev"
+    return None
+
+
 #: the steps of :func:`build_kernels`: the workload's five analyses, then the compilation
 BUILD_STEPS = 6
 
@@ -315,6 +332,10 @@ def build_kernels(folder: Path | None = None,
     >>> built = build_kernels(workload=lambda step: None)   # doctest: +SKIP
     """
     started = time.perf_counter()
+    problem = toolchain_problem()
+    if problem is not None:
+        raise BuildError(f"cannot compile the kernels ahead of time: {problem}; the engine "
+                         "runs without them, compiled by numba")
     step = progress if progress is not None else (lambda k: None)
     target = folder if folder is not None else aot_folder()
     if target is None:
