@@ -28,7 +28,7 @@ def _python(code: str, env: dict[str, str]) -> str:
 
 
 def _need_toolchain() -> None:
-    from twentyone_burn.engine.compiled import toolchain_problem
+    from twentyone_burn.engine.aot import toolchain_problem
     problem = toolchain_problem()
     if problem is not None:
         pytest.skip(problem)
@@ -39,7 +39,7 @@ def small_module(tmp_path_factory):
     """A module compiled for aot_cases' workload only (a few seconds), in its own cache."""
     _need_toolchain()
     cache = tmp_path_factory.mktemp("aot-cache")
-    out = _python("from twentyone_burn.engine.compiled import build_kernels\n"
+    out = _python("from twentyone_burn.engine.aot import build_kernels\n"
                   "from tests.reference import aot_cases\n"
                   "b = build_kernels(workload=aot_cases.workload)\n"
                   "print(' '.join(b.exports))", _env(cache, TWENTYONE_BURN_AOT="off"))
@@ -74,17 +74,17 @@ def test_without_the_module_or_turned_off_the_kernels_are_numba_s(small_module):
 def test_building_in_a_process_with_compiled_kernels_is_refused(small_module):
     cache, _ = small_module
     done = subprocess.run(
-        [sys.executable, "-c", "from twentyone_burn.engine.compiled import build_kernels\n"
+        [sys.executable, "-c", "from twentyone_burn.engine.aot import build_kernels\n"
          "build_kernels(workload=lambda step: None)"],
         env=_env(cache), capture_output=True, text=True, timeout=120)
     assert done.returncode != 0 and "TWENTYONE_BURN_AOT=off" in done.stderr
 
 
 def test_without_a_compiler_the_build_says_so_in_one_line(monkeypatch, tmp_path):
-    from twentyone_burn.engine import compiled
-    monkeypatch.setattr(compiled.shutil, "which", lambda name: None)
-    with pytest.raises(compiled.BuildError, match="no C compiler"):
-        compiled.build_kernels(folder=tmp_path, workload=lambda step: None)
+    from twentyone_burn.engine import aot
+    monkeypatch.setattr(aot.shutil, "which", lambda name: None)
+    with pytest.raises(aot.BuildError, match="no C compiler"):
+        aot.build_kernels(folder=tmp_path, workload=lambda step: None)
     assert not list(tmp_path.iterdir())            # nothing left behind
 
 
@@ -120,9 +120,9 @@ def test_the_classic_deal_and_21_burn_through_the_cli_are_the_same_to_the_bit(tm
 
 def test_the_command_without_a_compiler_is_one_line_and_exit_1(monkeypatch, capsys):
     from tests.cli.test_bad_input import run
-    from twentyone_burn.engine import compiled
+    from twentyone_burn.engine import aot
     monkeypatch.setenv("TWENTYONE_BURN_AOT", "off")   # the command sets it; restored after
-    monkeypatch.setattr(compiled.shutil, "which", lambda name: None)
+    monkeypatch.setattr(aot.shutil, "which", lambda name: None)
     code, out, err = run(["build-kernels"], monkeypatch, capsys)
     assert code == 1 and not out and len(err.splitlines()) == 1
     assert err.startswith("error: cannot compile the kernels ahead of time: no C compiler")

@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from twentyone_burn.cli import app
-from twentyone_burn.engine import cache
+from twentyone_burn.engine import cache, disk
 from twentyone_burn.rules import Rules
 
 INF = ["--decks", "inf"]
@@ -30,8 +30,10 @@ def _fresh_code_key():
     key read earlier in this long process is stale if the sources were edited since, and the
     cache then rightly refuses to write)."""
     cache._code_key.cache_clear()
+    disk._code_key.cache_clear()
     yield
     cache._code_key.cache_clear()
+    disk._code_key.cache_clear()
 
 
 @pytest.fixture
@@ -325,10 +327,10 @@ def test_a_stored_trie_is_the_built_one(cache_dir):
         return {f.name: np.asarray(getattr(t, f.name)) for f in fields(DealerTrie)}
 
     built = make()
-    first = cache.stored_arrays("trie-test", make)
+    first = disk.stored_arrays("trie-test", make)
     assert list(cache_dir.glob("arrays-trie-test.npz"))
     calls = []
-    again = cache.stored_arrays("trie-test", lambda: calls.append(1) or make())
+    again = disk.stored_arrays("trie-test", lambda: calls.append(1) or make())
     assert not calls                       # read, not rebuilt
     for k, v in built.items():
         for got in (first[k], again[k]):
@@ -339,7 +341,7 @@ def test_a_stored_trie_is_the_built_one(cache_dir):
 @pytest.mark.parametrize("damage", ["cut", "flip", "other code"])
 def test_a_damaged_or_foreign_stored_array_is_rebuilt(cache_dir, damage, monkeypatch):
     make = lambda: {"a": np.arange(5, dtype=np.int64)}  # noqa: E731
-    cache.stored_arrays("x", make)
+    disk.stored_arrays("x", make)
     path = cache_dir / "arrays-x.npz"
     data = path.read_bytes()
     if damage == "cut":
@@ -347,7 +349,7 @@ def test_a_damaged_or_foreign_stored_array_is_rebuilt(cache_dir, damage, monkeyp
     elif damage == "flip":
         path.write_bytes(data[:-10] + bytes([data[-10] ^ 1]) + data[-9:])
     else:
-        monkeypatch.setattr(cache, "_code_key", lambda: "another")
+        monkeypatch.setattr(disk, "_code_key", lambda: "another")
     calls = []
-    got = cache.stored_arrays("x", lambda: calls.append(1) or {"a": np.arange(5) * 2})
+    got = disk.stored_arrays("x", lambda: calls.append(1) or {"a": np.arange(5) * 2})
     assert calls and got["a"].tolist() == [0, 2, 4, 6, 8]

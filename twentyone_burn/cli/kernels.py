@@ -23,11 +23,11 @@ def build_kernels(as_json: bool = JsonOpt) -> None:
     # the engine's modules take their kernels from the compiled module when they are imported:
     # this process must compile numba's instead
     os.environ["TWENTYONE_BURN_AOT"] = "off"
-    from ..engine import compiled
+    from ..engine import aot
 
     with progress("compiling kernels", unit="steps") as bar:
-        step = None if bar is None else (lambda k: bar(k, compiled.BUILD_STEPS))
-        built = compiled.build_kernels(progress=step)
+        step = None if bar is None else (lambda k: bar(k, aot.BUILD_STEPS))
+        built = aot.build_kernels(progress=step)
     if as_json:
         import json
         typer.echo(json.dumps({"path": str(built.path), "exports": list(built.exports),

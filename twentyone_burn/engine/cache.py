@@ -42,24 +42,18 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import os
-import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..io import write_file
 from ..rules import Rules
 from ..shoe import NRANKS, RANKS, three_card_multisets
+from .disk import CACHE_ENV, cache_folder, source_key
 
 __all__ = ["CACHE_ENV", "DEALER_ANSWERS", "DealerAnswer", "cache_folder", "dealer_answer",
-           "entry_key", "hand_choices", "read_entry", "source_key", "stored_arrays",
-           "write_entry"]
+           "entry_key", "hand_choices", "read_entry", "source_key", "write_entry"]
 
-#: the environment variable naming the cache folder (``off``: no cache)
-CACHE_ENV = "TWENTYONE_BURN_CACHE"
 #: the removed-card sets a dealer entry keeps per rules and up card (the latest asked for)
 DEALER_ANSWERS = 256
 _FORMAT = 1
@@ -73,23 +67,6 @@ _CHOICE_KEYS = ("burn", "kept", "stand", "hit", "double", "split", "best_action"
 _DEALER_KEYS = ("17", "18", "19", "20", "21", "bust")
 
 
-def cache_folder() -> Path | None:
-    """The cache folder, or None when the cache is off (``TWENTYONE_BURN_CACHE=off``) or
-    there is no home folder to put it in."""
-    given = os.environ.get(CACHE_ENV, "").strip()
-    if given.lower() == "off":
-        return None
-    if given:
-        return Path(given).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if xdg and os.path.isabs(xdg):  # the XDG spec: a relative path is to be ignored
-        return Path(xdg) / "twentyone-burn"
-    try:
-        return Path.home() / ".cache" / "twentyone-burn"
-    except (RuntimeError, KeyError):  # no HOME and no password entry
-        return None
-
-
 @functools.cache
 def _code_key() -> str | None:
     """SHA-256 of what, besides the rules, the cached figures depend on (None: unknown, so
@@ -99,39 +76,6 @@ def _code_key() -> str | None:
 
 def _read_code_key() -> str | None:
     return source_key(_SOURCES)
-
-
-def source_key(patterns: tuple[str, ...]) -> str | None:
-    """SHA-256 of the package's files matching ``patterns`` (paths inside the package), the
-    version, Python, the platform and numpy's and numba's versions: what a cached figure
-    depends on besides its rules (None: the files cannot be read, so nothing is cached).
-
-    >>> len(source_key(("rules.py",)) or ""), source_key(("no-such-file.py",)) is None
-    (64, True)
-    """
-    from importlib import metadata
-
-    package = Path(__file__).resolve().parents[1]
-    h = hashlib.sha256()
-    try:
-        files = sorted({p for pattern in patterns for p in package.glob(pattern)})
-        if not files:
-            return None
-        for p in files:
-            h.update(p.relative_to(package).as_posix().encode() + b"\0")
-            h.update(hashlib.sha256(p.read_bytes()).digest())
-    except OSError:
-        return None
-    libraries = []
-    for name in ("numpy", "numba"):
-        try:
-            libraries.append(f"{name} {metadata.version(name)}")
-        except metadata.PackageNotFoundError:
-            libraries.append(f"{name} none")
-    context = [f"twentyone-burn {__version__}", sys.version, sys.platform, os.uname().machine,
-               *libraries]
-    h.update("\n".join(context).encode())
-    return h.hexdigest()
 
 
 def entry_key(rules: Rules) -> str | None:
@@ -197,55 +141,6 @@ def _entry(rules: Rules, kind: str, up: int) -> tuple[Path, str] | None:
     if folder is None or key is None:
         return None
     return folder / f"{kind}-{rules.rules_hash}-{RANKS[up]}.json", key
-
-
-# -- arrays ----------------------------------------------------------------------------------
-def stored_arrays(name: str, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """The arrays ``make()`` returns, kept in ``arrays-<name>.npz`` (after a checksummed header
-    line carrying the code's key): a table the engine builds in Python the same way every
-    time, such as a dealer trie, is read instead of rebuilt by a later process. Computed
-    without a word when the cache is off or the entry is missing, altered or for other code.
-
-    >>> import os, numpy as np
-    >>> from unittest import mock
-    >>> with mock.patch.dict(os.environ, {CACHE_ENV: "off"}):
-    ...     stored_arrays("example", lambda: {"a": np.arange(3)})["a"].tolist()
-    [0, 1, 2]
-    """
-    import io
-
-    import numpy as np
-
-    folder, code = cache_folder(), _code_key()
-    if folder is None or code is None:
-        return make()
-    key = hashlib.sha256(f"{_FORMAT}\narrays {name}\n{code}".encode()).hexdigest()
-    path = folder / f"arrays-{name}.npz"
-    try:
-        with open(path, "rb") as f:
-            head, newline, body = f.read().partition(b"\n")
-        header = json.loads(head) if newline else None
-        if (isinstance(header, dict) and header.get("key") == key
-                and header.get("sha256") == hashlib.sha256(body).hexdigest()):
-            with np.load(io.BytesIO(body), allow_pickle=False) as z:
-                return {k: z[k] for k in z.files}
-    except (OSError, ValueError):  # missing, not ours, not an npz (zipfile errors are too)
-        pass
-    except Exception:  # a damaged zip archive raises zipfile's own errors
-        pass
-    arrays = make()
-    buf = io.BytesIO()
-    np.savez(buf, **arrays)
-    data = buf.getvalue()
-    header_line = json.dumps({"format": _FORMAT, "key": key,
-                              "sha256": hashlib.sha256(data).hexdigest()}).encode()
-    if _read_code_key() == code:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(path, header_line + b"\n" + data, sync=False)
-        except OSError:
-            pass
-    return arrays
 
 
 # -- hand ------------------------------------------------------------------------------------

@@ -4,14 +4,15 @@ Every kernel of the engine is written once, in plain Python over integer and flo
 decorated with :func:`kernel`. By default that is ``numba.njit(cache=True, ...)``: machine code
 compiled on the first call and kept in numba's on-disk cache.
 
-``twentyone-burn build-kernels`` (:func:`build_kernels`) also compiles the *entry* kernels, the
-ones Python calls, ahead of time with ``numba.pycc`` into one extension module in the cache
-folder. When that module is there and its key matches, the entry kernels come from it and a
-process that needs only them (the classic deal, ``hand``, ``dealer``) never imports numba.
-numba's own start (llvmlite, its typing registries and scipy's BLAS probe: about 0.6 s) is more
-than the classic deal's whole computation, and is what kept it slower than the field's C++
-analyser as a whole process. The figures are the same to the bit: the same source, the same
-LLVM, for the same CPU, without fast-math (``tests/engine/test_compiled.py`` compares them).
+``twentyone-burn build-kernels`` (:func:`twentyone_burn.engine.aot.build_kernels`) compiles
+the *entry* kernels, the ones Python calls, ahead of time with ``numba.pycc`` into one
+extension module in the cache folder. When that module is there and its key matches, the entry
+kernels come from it and a process that needs only them (the classic deal, ``hand``,
+``dealer``, a whole 21 Burn analysis) never imports numba. numba's own start (llvmlite, its
+typing registries and scipy's BLAS probe: about 0.6 s) is more than the classic deal's whole
+computation, and is what kept it slower than the field's C++ analyser as a whole process. The
+figures are the same to the bit: the same source, the same LLVM, for the same CPU, without
+fast-math (``tests/engine/test_compiled.py`` compares them).
 
 - The module's folder is named by a key: the SHA-256 of the engine's sources (``rules.py``,
   ``shoe.py``, ``tables.py``, ``engine/*.py``), the package version, the Python, numpy and
@@ -22,7 +23,7 @@ LLVM, for the same CPU, without fast-math (``tests/engine/test_compiled.py`` com
   wrong. A kernel not in the module (one that only other kernels call) is compiled by numba on
   its first call from Python.
 - ``TWENTYONE_BURN_AOT=off`` ignores the module. The folder is the result cache's
-  (:func:`twentyone_burn.engine.cache.cache_folder`); with the cache off there is no module.
+  (:func:`twentyone_burn.engine.disk.cache_folder`); with the cache off there is no module.
 
 >>> @kernel(cache=False)        # a kernel defined in a file is cached; this one is not
 ... def twice(x):
@@ -33,36 +34,31 @@ LLVM, for the same CPU, without fast-math (``tests/engine/test_compiled.py`` com
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import hashlib
 import importlib.machinery
 import importlib.util
 import json
 import os
-import shutil
 import sys
-import tempfile
-import time
-import warnings
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .cache import cache_folder, source_key
+from .disk import cache_folder, source_key
 
-__all__ = ["AOT_ENV", "aot_folder", "aot_module", "BuildError", "build_kernels", "BuiltKernels",
-           "kernel", "toolchain_problem", "uses_aot"]
+__all__ = ["AOT_ENV", "MANIFEST_NAME", "MODULE_NAME", "aot_folder", "aot_module", "defined",
+           "entry_kernels", "is_compiled", "kernel", "uses_aot"]
 
 #: the environment variable that turns the ahead-of-time module off (``off``)
 AOT_ENV = "TWENTYONE_BURN_AOT"
 #: the sources the kernels' machine code depends on (paths inside the package)
 _SOURCES = ("rules.py", "shoe.py", "tables.py", "engine/*.py")
-_MODULE = "twentyone_burn_kernels"
-_MANIFEST = "exports.json"
+#: the extension module's name, and its manifest (each export's argument types)
+MODULE_NAME = "twentyone_burn_kernels"
+MANIFEST_NAME = "exports.json"
 #: entry kernels: export name -> (python function, numba options), in definition order
 _ENTRIES: dict[str, tuple[Callable[..., Any], dict[str, Any]]] = {}
 
@@ -115,14 +111,14 @@ def aot_module() -> Any:
     if folder is None:
         return None
     try:
-        found = [p for p in folder.glob(f"{_MODULE}*") if p.suffix in {".so", ".pyd"}]
+        found = [p for p in folder.glob(f"{MODULE_NAME}*") if p.suffix in {".so", ".pyd"}]
     except OSError:
         return None
     if len(found) != 1 or not _manifest_of(folder):
         return None
     try:
-        loader = importlib.machinery.ExtensionFileLoader(_MODULE, str(found[0]))
-        spec = importlib.util.spec_from_file_location(_MODULE, found[0], loader=loader)
+        loader = importlib.machinery.ExtensionFileLoader(MODULE_NAME, str(found[0]))
+        spec = importlib.util.spec_from_file_location(MODULE_NAME, found[0], loader=loader)
         if spec is None:
             return None
         module = importlib.util.module_from_spec(spec)
@@ -134,7 +130,7 @@ def aot_module() -> Any:
 
 def _manifest_of(folder: Path) -> dict[str, list[list[Any]]]:
     try:
-        data = json.loads((folder / _MANIFEST).read_text(encoding="utf-8"))
+        data = json.loads((folder / MANIFEST_NAME).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
@@ -227,20 +223,6 @@ class _AheadOfTime(_Lazy):
         return self.jitted()(*args)
 
 
-def _spec(t: Any) -> list[Any] | None:
-    # a numba type as _fits checks it (None: a type the check does not know, not exported)
-    from numba.core import types
-    if isinstance(t, types.Array):
-        return ["array", str(t.dtype), t.ndim, t.layout]
-    if isinstance(t, types.Boolean):
-        return ["bool"]
-    if t == types.int64:
-        return ["int"]
-    if t == types.float64:
-        return ["float"]
-    return None
-
-
 def kernel(*, entry: bool = False, **options: Any) -> Callable[[Callable[..., Any]], Any]:
     """Decorate an engine kernel: ``numba.njit(cache=True, **options)``, or its ahead-of-time
     compiled twin when ``entry`` (Python calls it) and the module is built.
@@ -270,141 +252,32 @@ def kernel(*, entry: bool = False, **options: Any) -> Callable[[Callable[..., An
     return wrap
 
 
-class BuildError(OSError):
-    """The kernels could not be compiled ahead of time (no C compiler, no cache folder...)."""
+def entry_kernels() -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
+    """Every entry kernel defined so far: export name -> (its Python function, numba options).
 
-
-@dataclass(frozen=True)
-class BuiltKernels:
-    """What :func:`build_kernels` made: the module's path, its exports and the time taken."""
-
-    path: Path
-    exports: tuple[str, ...]
-    seconds: float
-
-
-def toolchain_problem() -> str | None:
-    """What stops :func:`build_kernels` on this machine before it starts (no C compiler, no
-    Python headers), or None.
-
-    >>> toolchain_problem() is None or "install" in toolchain_problem()
+    >>> from twentyone_burn.engine import dealer
+    >>> "dealer___stand_batch" in entry_kernels()
     True
     """
-    import sysconfig
-    cc = (sysconfig.get_config_var("CC") or "cc").split()
-    if not cc or shutil.which(cc[0]) is None:
-        return f"no C compiler ({cc[0] if cc else 'cc'}): install one (e.g. gcc)"
-    include = sysconfig.get_paths().get("include", "")
-    if not Path(include, "Python.h").is_file():
-        return f"no Python headers (Python.h in {include}): install python3-dev"
-    return None
+    return dict(_ENTRIES)
 
 
-#: the steps of :func:`build_kernels`: the workload's five analyses, then the compilation
-BUILD_STEPS = 6
+def defined(fn: Callable[..., Any]) -> Any:
+    """The kernel object the defining module holds for the Python function ``fn`` (numba's
+    dispatcher, or a compiled entry).
 
-
-def _workload(step: Callable[[int], None]) -> None:
-    # what the entry kernels are called with: the classic deal, 21 Burn on a finite and an
-    # infinite shoe, and a fixed strategy's valuation
-    from ..rules import Rules, load_rules
-    from .classic import analyze_classic
-    from .game import analyze, optimal_tables
-
-    analyze_classic(load_rules("classic-blackjack").replace(hit_soft_17=False))
-    step(1)
-    for k, decks in enumerate((None, 1)):
-        rules = Rules(decks=decks)
-        result = analyze(rules)
-        step(2 + 2 * k)
-        analyze(rules, tables=optimal_tables(rules, result.kept))
-        step(3 + 2 * k)
-
-
-def build_kernels(folder: Path | None = None,
-                  workload: Callable[[Callable[[int], None]], None] = _workload,
-                  progress: Callable[[int], None] | None = None) -> BuiltKernels:
-    """Compile the entry kernels ahead of time into ``folder`` (default :func:`aot_folder`),
-    with the signatures ``workload`` calls them with (``progress(k)``: :data:`BUILD_STEPS`
-    steps). Needs a process whose kernels are numba's (``TWENTYONE_BURN_AOT=off`` before the
-    engine is imported) and a C compiler; raises :class:`BuildError` without them.
-
-    >>> built = build_kernels(workload=lambda step: None)   # doctest: +SKIP
+    >>> from twentyone_burn.engine import player
+    >>> defined(player.draw_probs.py_func) is player.draw_probs
+    True
     """
-    started = time.perf_counter()
-    problem = toolchain_problem()
-    if problem is not None:
-        raise BuildError(f"cannot compile the kernels ahead of time: {problem}; the engine "
-                         "runs without them, compiled by numba")
-    step = progress if progress is not None else (lambda k: None)
-    target = folder if folder is not None else aot_folder()
-    if target is None:
-        raise BuildError("no cache folder to keep compiled kernels in: set "
-                         "TWENTYONE_BURN_CACHE to a folder (not 'off')")
-    # the modules that define kernels register them when imported
-    from . import dealer, player  # noqa: F401
-
-    if any(isinstance(_defined(fn), _Lazy) for fn, _ in _ENTRIES.values()):
-        raise BuildError("this process already runs compiled kernels: build in a new one "
-                         f"with {AOT_ENV}=off")
-    workload(step)
-    with _quiet_deprecation():  # numba.pycc is pending deprecation, still numba's AOT compiler
-        pycc_compiler: Any = importlib.import_module("numba.pycc.compiler")
-        Flags: Any = importlib.import_module("numba.core.compiler").Flags
-        CC: Any = importlib.import_module("numba.pycc").CC
-
-    exports: dict[str, list[list[Any]]] = {}
-    cc = CC(_MODULE)
-    cc.target_cpu = "host"
-    for name, (fn, _) in _ENTRIES.items():
-        dispatcher = _defined(fn)
-        for k, sig in enumerate(dispatcher.signatures):
-            specs = [_spec(t) for t in sig]
-            if any(x is None for x in specs):
-                continue
-            restype = dispatcher.overloads[sig].signature.return_type
-            cc.export(f"{name}__{k}", restype(*sig))(fn)
-            exports[f"{name}__{k}"] = [x for x in specs if x is not None]
-
-    class _FreeGil(Flags):
-        # pycc's Python wrappers keep the GIL; the engine's threads need it released, as
-        # njit(nogil=True) does (every kernel is free of Python objects)
-        def __init__(self, *args: Any, **kw: Any) -> None:
-            super().__init__(*args, **kw)
-            self.release_gil = True
-
-    target.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".build-", dir=target.parent))
-    saved = pycc_compiler.Flags
-    pycc_compiler.Flags = _FreeGil
-    try:
-        cc.output_dir = str(work)
-        (work / _MANIFEST).write_text(json.dumps(exports, indent=1), encoding="utf-8")
-        try:
-            with _quiet_deprecation():
-                cc.compile()
-        except Exception as e:  # distutils' and the compiler's errors have no common base
-            raise BuildError(f"cannot compile the kernels ahead of time ({type(e).__name__}: "
-                             f"{str(e)[:80]}); is a C compiler installed? The engine runs "
-                             "without them, compiled by numba") from e
-        if target.exists():
-            shutil.rmtree(target)
-        os.replace(work, target)
-    finally:
-        pycc_compiler.Flags = saved
-        shutil.rmtree(work, ignore_errors=True)
-    step(BUILD_STEPS)
-    built = [p for p in target.glob(f"{_MODULE}*") if p.suffix in {".so", ".pyd"}]
-    return BuiltKernels(built[0], tuple(exports), time.perf_counter() - started)
-
-
-def _defined(fn: Callable[..., Any]) -> Any:
-    # the kernel object the defining module holds for fn
     return sys.modules[fn.__module__].__dict__[fn.__name__]
 
 
-@contextlib.contextmanager
-def _quiet_deprecation() -> Iterator[None]:
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message=".*pycc.*")
-        yield
+def is_compiled(obj: Any) -> bool:
+    """Whether a kernel object is not numba's (a compiled entry, or one numba compiles later).
+
+    >>> from twentyone_burn.engine import player
+    >>> is_compiled(player.draw_probs) == uses_aot()
+    True
+    """
+    return isinstance(obj, _Lazy)

@@ -30,8 +30,8 @@ import numpy as np
 from ..rules import Rules
 from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
 from ..tables import hand_table
-from .cache import stored_arrays
 from .compiled import kernel
+from .disk import stored_arrays
 from .threads import over_range
 
 __all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "burn_mode",
