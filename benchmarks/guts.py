@@ -139,12 +139,24 @@ def main() -> None:
         print(f"   {label:52} first {first:6.2f} s  warm {warm:6.2f} s  threshold "
               f"{t.meta['weakest_hand_worth_going_in']}{se}")
 
-    print("\n6. equilibrium, Guts 3-card round (poker order, two players, exact by cards)")
+    print("\n6. equilibrium, Guts 3-card round (poker order; two players exact by cards, 3 and 8 "
+          "sampled)")
     from guts_family.games.equilibrium import equilibrium
 
     first, warm, e = timed(partial(equilibrium, "guts321", 2, cards=3), repeat=0 if quick else 1)
     print(f"   guts321 3-card, 2 players: {e.label} (converged {e.converged}, path {e.path}) "
           f"first {first:6.2f} s  warm {warm:6.2f} s")
+    from guts_family.games.equilibrium import EQ_SAMPLES
+
+    print(f"   sampled (seed 1, one worker, at most {EQ_SAMPLES:,} deals a class, signs at 4 SE;"
+          " 'x base' is the time over the baseline's):")
+    for n in (3, 8):
+        first, _, e = timed(partial(equilibrium, "guts321", n, cards=3, seed=1, workers=1),
+                            repeat=0)
+        print(f"   guts321 3-card, {n} players: {e.label} in {e.interval} "
+              f"({'resolved' if e.resolved else 'unresolved'}, largest SE {e.max_se:.2g}) "
+              f"{e.deals:,} deals  {first:6.2f} s  x base {first / base:7.1f}  "
+              f"({e.deals / first / 1e6:.1f} M deals/s)")
 
     print("\n7. equilibrium, Phoenix Burn with the burned player's swap (fee 1, public, exact)")
     from guts_family.games.swap_equilibrium import swap_equilibrium

@@ -289,7 +289,8 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
            samples: int | None = None, max_seconds: float | None = None,
            workers: int | None = 1, watch: Sequence[int] | None = None,
            scale: float | Sequence[float] = 1.0, chunk_size: int = CHUNK_SIZE,
-           min_samples: int = 10_000, parallel_after: float | None = None) -> SampleRun:
+           min_samples: int = 10_000, parallel_after: float | None = None,
+           first_chunk: int = 0) -> SampleRun:
     """Run ``task`` chunk by chunk until the target standard error, the sample count or the
     time limit, whichever comes first; the same seed gives the same sums for any ``workers``.
 
@@ -299,7 +300,9 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
     (None: every available CPU; 1: this process). Give ``target_se`` or ``samples`` or both.
     With several workers, chunks run in this process until ``parallel_after`` seconds have
     passed (default :data:`PARALLEL_AFTER`: a short run never pays for starting processes),
-    then in the worker processes; ``SampleRun.workers`` says how many ran.
+    then in the worker processes; ``SampleRun.workers`` says how many ran. ``first_chunk``
+    continues a run: chunks ``first_chunk, first_chunk + 1, ...`` are drawn, so a run of
+    ``first_chunk * chunk_size`` trials extended by this one equals one run of both sizes.
 
     >>> run = sample(CoinFlips(), seed=3, target_se=0.005, chunk_size=1000)
     >>> run.stopped_by, run.samples, run.estimate(0).se <= 0.005
@@ -317,6 +320,8 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
         raise ValueError(f"chunk_size must be a positive whole number, got {chunk_size}")
     if parallel_after is not None and not (math.isfinite(parallel_after) and parallel_after >= 0):
         raise ValueError(f"parallel_after must be 0 or more seconds, got {parallel_after}")
+    if not _is_int(first_chunk) or first_chunk < 0:
+        raise ValueError(f"first_chunk must be 0 or a positive whole number, got {first_chunk}")
     seed = new_seed() if seed is None else int(seed)
     n_workers = available_workers() if workers is None else int(workers)
     total = samples if samples is not None else MAX_SAMPLES
@@ -357,7 +362,7 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
     chunk = 0
     used = 1
     while not stopped_by and (n_workers == 1 or time.perf_counter() - start < after):
-        tally.add(size(chunk), *_run_chunk(task, seed, chunk, size(chunk)))
+        tally.add(size(chunk), *_run_chunk(task, seed, first_chunk + chunk, size(chunk)))
         chunk += 1
         stopped_by = done()
     if not stopped_by:
@@ -371,8 +376,8 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
             next_chunk = chunk
             while not stopped_by:
                 while len(pending) < 2 * n_workers and next_chunk < n_chunks:
-                    pending[next_chunk] = pool.submit(_run_worker_chunk, seed, next_chunk,
-                                                      size(next_chunk))
+                    pending[next_chunk] = pool.submit(_run_worker_chunk, seed,
+                                                      first_chunk + next_chunk, size(next_chunk))
                     next_chunk += 1
                 fut = pending[chunk]
                 if max_seconds is not None and tally.n:

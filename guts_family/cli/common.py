@@ -18,6 +18,7 @@ VERSION COMMAND OPTIONS...`` (the command line that reproduces it), JSON has ``v
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import math
@@ -25,6 +26,8 @@ import os
 import re
 import shlex
 import sys
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol, cast, overload
 
@@ -40,7 +43,8 @@ __all__ = ["GAME_HELP", "TIE_HELP", "PTIE_HELP", "LIMIT_HELP", "EXACT_HELP", "SA
            "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "sampling_summary",
            "check_method_options", "MAX_AMOUNT", "check_amount_text",
            "parse_amount", "check_seconds", "check_out_folder", "deprecated", "renamed", "pct",
-           "emit", "provenance", "odds_text", "parse_opponent_cards", "fail", "run", "Group"]
+           "emit", "provenance", "odds_text", "parse_opponent_cards", "fail", "run", "Group",
+           "PROGRESS_AFTER", "progress"]
 
 # Usage errors (unknown option, bad integer...) are click exceptions; recent typer vendors its
 # own click and no longer depends on the click package, so find the class through typer.
@@ -213,6 +217,63 @@ def check_out_folder(path: str | Path, what: str = "out") -> Path:
 
 def _stderr_is_terminal() -> bool:
     return sys.stderr.isatty()
+
+
+#: seconds of work before a progress line is drawn (shorter work stays quiet)
+PROGRESS_AFTER = 3.0
+
+
+class _Status:
+    """One transient line on stderr (rich), drawn from the first report after
+    :data:`PROGRESS_AFTER` seconds and redrawn by the reports themselves (no refresh thread,
+    so sampling may fork worker processes while it is shown)."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._start = time.perf_counter()
+        self._prog: Any = None
+        self._task: Any = None
+
+    def __call__(self, text: str) -> None:
+        if self._prog is None:
+            if time.perf_counter() - self._start < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+            self._prog = Progress(SpinnerColumn(), TextColumn("{task.description}"),
+                                  TimeElapsedColumn(),
+                                  console=Console(stderr=True), transient=True,
+                                  auto_refresh=False)
+            self._prog.start()
+            self._task = self._prog.add_task(f"{self._label} {text}", total=None)
+        self._prog.update(self._task, description=f"{self._label} {text}")
+        self._prog.refresh()
+
+    def stop(self) -> None:
+        if self._prog is not None:
+            self._prog.stop()
+
+
+@contextlib.contextmanager
+def progress(label: str) -> Iterator[Callable[[str], None] | None]:
+    """A status callback ``update(text)`` that draws one line on stderr when it is a terminal
+    and the work has run for :data:`PROGRESS_AFTER` seconds (the ``twentyone-burn``
+    convention: a display on a terminal only). Yields None when stderr is not a terminal, so
+    piped output stays quiet.
+
+    >>> with progress("sampling") as update:     # doctest output is not a terminal
+    ...     update is None
+    True
+    """
+    if not _stderr_is_terminal():
+        yield None
+        return
+    status = _Status(label)
+    try:
+        yield status
+    finally:
+        status.stop()
 
 
 def deprecated(old: str, instead: str) -> None:

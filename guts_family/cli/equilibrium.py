@@ -11,12 +11,42 @@ import typer
 
 from guts_family._version import __version__
 from guts_family.cards import quoted
-from guts_family.cli.common import PTIE_HELP, TIE_HELP, check_out_folder, emit, parse_amount
+from guts_family.cli.common import (
+    PTIE_HELP,
+    SEED_HELP,
+    TIE_HELP,
+    WORKERS_HELP,
+    check_method_options,
+    check_out_folder,
+    check_seconds,
+    emit,
+    parse_amount,
+    progress,
+)
 from guts_family.export import write_table
-from guts_family.games.equilibrium import EQUILIBRIUM_GAMES, parse_players, threshold_table
+from guts_family.games.equilibrium import (
+    EQ_SAMPLES,
+    EQUILIBRIUM_GAMES,
+    Equilibrium,
+    ThresholdTable,
+    parse_players,
+    threshold_table,
+)
 from guts_family.games.swap_equilibrium import SWAP_TIMINGS, SwapTable, swap_threshold_table
 
-__all__ = ["register"]
+__all__ = ["register", "SAMPLE_SECONDS"]
+
+#: the time limit of the sampling of one table size (seconds) when --max-seconds is not given
+SAMPLE_SECONDS = 60.0
+_EXACT_HELP = ("Exact counts only (the Guts 3-card round beyond 2 players is then refused, one "
+               "line).")
+_SAMPLE_HELP = "Guts 3-card round: sample even where the exact count answers (2 players)."
+_SAMPLES_HELP = (f"Sampling: the most random deals a hand class gets (default {EQ_SAMPLES:,}); "
+                 "a class is sampled further only while a sign it decides is unresolved at "
+                 "4 standard errors.")
+_TARGET_SE_HELP = ("Sampling: do not refine a class whose EVs' standard error is at most this "
+                   "(default: refine to --samples).")
+_MAX_SECONDS_HELP = "Sampling: stop refining a table size at this time (seconds)."
 
 
 def register(app: typer.Typer) -> None:
@@ -41,9 +71,9 @@ def register(app: typer.Typer) -> None:
                                        help="Match cap: the most a loser pays (default: the "
                                             "pot)."),
         cards: int | None = typer.Option(None, "--cards",
-                                         help="Round size (guts321: 2 (default), 1, or 3 "
-                                              "with --players 2: the poker order, counted by "
-                                              "cards)."),
+                                         help="Round size (guts321: 2 (default), 1, or 3: the "
+                                              "poker order, exact by cards for 2 players, "
+                                              "sampled for 3-16)."),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         swap_fee: str | None = typer.Option(None, "--swap-fee",
@@ -55,9 +85,20 @@ def register(app: typer.Typer) -> None:
                                                     "whether it swapped; default) or hidden."),
         out: str | None = typer.Option(None, "--out",
                                        help="Also write the table as CSV into this folder."),
+        exact: bool = typer.Option(False, "--exact", help=_EXACT_HELP),
+        sample: bool = typer.Option(False, "--sample", help=_SAMPLE_HELP),
+        seed: int | None = typer.Option(None, "--seed", help=SEED_HELP),
+        samples: int | None = typer.Option(None, "--samples", help=_SAMPLES_HELP),
+        target_se: float | None = typer.Option(None, "--target-se", help=_TARGET_SE_HELP),
+        max_seconds: float = typer.Option(SAMPLE_SECONDS, "--max-seconds",
+                                          help=_MAX_SECONDS_HELP),
+        workers: int | None = typer.Option(None, "--workers", help=WORKERS_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
-        """Symmetric equilibrium thresholds (go in with this hand or better), exact."""
+        """Symmetric equilibrium thresholds (go in with this hand or better): exact, but the
+        Guts 3-card round beyond 2 players, sampled (Monte Carlo, with its interval)."""
+        check_seconds(max_seconds)
+        check_method_options(exact, sample, seed, target_se, samples, workers)
         if game not in EQUILIBRIUM_GAMES:
             raise ValueError(f"unknown game {quoted(game)}: choose one of "
                              f"{', '.join(EQUILIBRIUM_GAMES)}")
@@ -76,33 +117,102 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"unknown --swap-timing {quoted(swap_timing)}: choose one of "
                              f"{', '.join(SWAP_TIMINGS)}")
         fee_v = parse_amount(swap_fee, "swap-fee", allow_zero=True)
+        three = game == "guts321" and cards == 3
+        given = [name for name, v in (("--sample", sample), ("--seed", seed),
+                                      ("--samples", samples), ("--target-se", target_se),
+                                      ("--workers", workers)) if v not in (None, False)]
+        if given and not three:
+            raise ValueError(f"{', '.join(given)}: only the Guts 3-card round is sampled "
+                             "(guts321 --cards 3); every other round is exact at every table "
+                             "size")
         if out is not None:
             check_out_folder(out)  # before any work
         if fee_v is not None:
             _swap(ctx, sizes, fee_v, ante_v, pot_v, cap_v, swap_timing or "public", tie,
                   player_tie, out, as_json)
             return
-        t = threshold_table(game, sizes, ante_v, pot_v, cap_v, cards, tie, player_tie)
+        method = "exact" if exact else "sample" if sample else "auto"
+        with progress("equilibrium") as update:
+            t = threshold_table(game, sizes, ante_v, pot_v, cap_v, cards, tie, player_tie,
+                                method=method, seed=seed, samples=samples, target_se=target_se,
+                                max_seconds=max_seconds if three else None, workers=workers,
+                                progress=update)
+        if t.sampled:
+            ctx.params["seed"] = t.meta["seed"]  # the provenance line reproduces the draw
         paths: list[str] = []
         if out is not None:
             stem = f"equilibrium-{game}" + (f"-{t.meta['cards']}card" if game == "guts321" else "")
             paths = [os.path.join(out, stem + ".csv")]
             write_table(t, csv=paths[0])
-        lines = [f"{t.meta['title']}, {t.meta['cards']}-card hands, symmetric equilibrium "
-                 f"threshold (ante {ante_v:g}, pot "
-                 f"{'players x ante' if pot_v is None else f'{pot_v:g}'}, cap "
-                 f"{'none' if cap_v is None else f'{cap_v:g}'}, ties "
-                 f"{t.meta['tie']}/{t.meta['player_tie']}); exact",
-                 f"  method: {t.meta['method']}",
-                 "  players  pot        go in with   hands in  EV at threshold  converged"]
-        for r in t.rows:
-            lines.append(f"  {r.players:7d}  {r.pot:<9g}  {(r.label or 'none') + ' or better':12} "
-                         f"{100 * r.share_in:7.2f}%  {r.ev_at:+15.6f}  "
-                         f"{'yes' if r.converged else 'no: ' + r.note}")
+        lines = _table_text(t, ante_v, pot_v, cap_v)
         if paths:
             lines.append(f"  -> {', '.join(paths)}")
         emit({**t.meta, "rows": [r.as_dict() for r in t.rows], "files": paths,
               "version": __version__}, as_json, "\n".join(lines), ctx)
+
+
+def _table_text(t: ThresholdTable, ante: float, pot: float | None, cap: float | None
+                ) -> list[str]:
+    """The text of an equilibrium table: a heading, the method, one line per table size
+    (sampled rows: the estimate with its standard error, the interval, the seed and deals)."""
+    exact_rows = [r.players for r in t.rows if r.exact]
+    sampled_rows = [r.players for r in t.rows if not r.exact]
+    if not sampled_rows:
+        how = "exact"
+    elif not exact_rows:
+        how = "sampled (Monte Carlo, not exact)"
+    else:
+        how = (f"exact for {_players(exact_rows)}, sampled (Monte Carlo, not exact) for "
+               f"{_players(sampled_rows)}")
+    lines = [f"{t.meta['title']}, {t.meta['cards']}-card hands, symmetric equilibrium "
+             f"threshold (ante {ante:g}, pot {'players x ante' if pot is None else f'{pot:g}'}"
+             f", cap {'none' if cap is None else f'{cap:g}'}, ties "
+             f"{t.meta['tie']}/{t.meta['player_tie']}); {how}",
+             f"  method: {t.meta['method']}"]
+    if sampled_rows:
+        secs = sum(r.seconds or 0.0 for r in t.rows)
+        lines.append(f"  sampled: seed {t.meta['seed']}, at most {t.meta['samples_per_class']:,}"
+                     f" random deals a hand class (first {t.meta['first_deals_per_class']:,}), "
+                     f"signs resolved at {t.meta['resolve_z']:g} standard errors; "
+                     f"{t.meta['deals']:,} deals in {secs:.1f} s")
+        lines.append("  players  pot        go in with      hands in  EV at threshold (s.e.)"
+                     "     converged  method")
+        for r in t.rows:
+            lines.append(_sampled_row(r))
+        return lines
+    lines.append("  players  pot        go in with   hands in  EV at threshold  converged")
+    for r in t.rows:
+        lines.append(f"  {r.players:7d}  {r.pot:<9g}  {(r.label or 'none') + ' or better':12} "
+                     f"{100 * r.share_in:7.2f}%  {r.ev_at:+15.6f}  "
+                     f"{'yes' if r.converged else 'no: ' + r.note}")
+    return lines
+
+
+def _sampled_row(r: Equilibrium) -> str:
+    """One line of a table with sampled rows; the method last, with the interval if sampled."""
+    se = "exact" if r.exact else ("" if r.ev_at_se is None else f"{r.ev_at_se:.6f}")
+    head = (f"  {r.players:7d}  {r.pot:<9g}  {(r.label or 'none') + ' or better':15} "
+            f"{100 * r.share_in:7.2f}%  {r.ev_at:+10.6f} ({se:>8})  "
+            f"{'yes' if r.converged else 'no':9}  ")
+    if r.exact:
+        return head + "exact" + ("" if r.converged else f": {r.note}")
+    state = ("resolved at 4 SE" if r.resolved
+             else f"interval {r.interval}, unresolved at 4 SE (largest SE {r.max_se:.2g})")
+    return (head + f"sampled, seed {r.seed}: {state}; {r.deals_at_threshold or 0:,} deals at "
+            f"the threshold, {r.deals or 0:,} in all, {r.seconds or 0.0:.1f} s"
+            + ("" if r.stopped_by in ("resolved", "samples") else f"; stopped by "
+               f"{r.stopped_by}"))
+
+
+def _players(sizes: list[int]) -> str:
+    """'2 players' or '3-8 players'.
+
+    >>> _players([2]), _players([3, 4, 5]), _players([2, 5])
+    ('2 players', '3-5 players', '2, 5 players')
+    """
+    if len(sizes) > 1 and sizes == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]}-{sizes[-1]} players"
+    return ", ".join(str(n) for n in sizes) + " players"
 
 
 def _swap(ctx: typer.Context, sizes: list[int], fee: float, ante: float, pot: float | None,

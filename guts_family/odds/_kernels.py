@@ -13,7 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["NO_SUMS", "count_field", "same3_sums", "column_step"]
+__all__ = ["NO_SUMS", "count_field", "same3_sums", "column_step", "threshold_deals"]
 
 NO_SUMS = (np.zeros((2, 2), np.int64), np.zeros((2, 2, 52), np.int64),
            np.zeros((2, 2, 52), np.int64), np.zeros((2, 2, 52, 52), np.int64))
@@ -555,3 +555,62 @@ def _column_kernel(rows, vals, trans, avail, primes, new_rows, new_vals):
             got[g, c] -= 1
             cand[d] = j + 1
     return n_new
+
+
+def threshold_deals(u: np.ndarray, hands: np.ndarray, unseen: np.ndarray, lookup: np.ndarray,
+                    hero_class: int, others: int, n_classes: int
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """Deals of a hero of class ``hero_class`` against the dummy and ``others`` hands, counted
+    by (the best other hand's class, the hero against the dummy) and by the hero's ties.
+
+    Deal ``i`` is read from the uniforms ``u[i]``: ``u[i, 0]`` picks the hero's hand
+    ``hands[int(u[i, 0] * H)]`` (H hands, the class's), then a partial Fisher-Yates shuffle of
+    that hand's ``unseen`` cards (its row, sorted) with ``u[i, 1:]`` deals the dummy (the first
+    three cards) and the other hands (three cards each, in turn), as
+    :class:`~guts_family.odds.sample.FieldDeals` deals its seats. Returns ``best`` (n_classes,
+    3): deals by the best other class and by the hero beating (0), tying (1) or losing to (2)
+    the dummy; ``ties`` (others + 1,): among the deals whose best other class is the hero's,
+    how many other hands hold it.
+    """
+    best = np.zeros((n_classes, 3), np.int64)
+    ties = np.zeros(others + 1, np.int64)
+    _threshold_kernel(u, hands, unseen, lookup, hero_class, others, best, ties)
+    return best, ties
+
+
+@numba.njit(cache=True)
+def _threshold_kernel(u, hands, unseen, lookup, hero_class, others, best, ties):
+    """The body of threshold_deals (adds into ``best`` and ``ties``)."""
+    n = u.shape[0]
+    nh = hands.shape[0]
+    nu = unseen.shape[1]
+    d = 3 * (others + 1)
+    deck = np.empty(nu, np.int64)
+    for i in range(n):
+        h = int(u[i, 0] * nh)
+        if h >= nh:  # u < 1, but keep the index in range whatever the rounding
+            h = nh - 1
+        for j in range(nu):
+            deck[j] = unseen[h, j]
+        for j in range(d):
+            k = j + int(u[i, 1 + j] * (nu - j))
+            a = deck[j]
+            deck[j] = deck[k]
+            deck[k] = a
+        dummy = lookup[deck[0] + 52 * deck[1] + 2704 * deck[2]]
+        top = -1
+        tied = 0
+        for s in range(1, others + 1):
+            c = lookup[deck[3 * s] + 52 * deck[3 * s + 1] + 2704 * deck[3 * s + 2]]
+            if c > top:
+                top = c
+            if c == hero_class:
+                tied += 1
+        if hero_class > dummy:
+            best[top, 0] += 1
+        elif hero_class == dummy:
+            best[top, 1] += 1
+        else:
+            best[top, 2] += 1
+        if top == hero_class:
+            ties[tied] += 1

@@ -37,12 +37,13 @@ import numpy as np
 
 from guts_family.cards import CardError, cards_str
 from guts_family.hands import HandOrder
+from guts_family.odds._kernels import threshold_deals
 from guts_family.odds.deal import validate
 from guts_family.odds.outcome import FieldOdds, Seat
 from guts_family.sampling import Estimate, SampleRun, check_sampling, sample
 
 __all__ = ["DEFAULT_TARGET_SE", "MAX_TRIES_PER_TRIAL", "FieldDeals", "SampledFieldOdds",
-           "field_sample"]
+           "ThresholdDeals", "field_sample"]
 
 #: the standard error sampling stops at when neither a target nor a sample count is given
 DEFAULT_TARGET_SE = 0.001
@@ -176,6 +177,77 @@ class FieldDeals:
                 raise CardError(f"no deal in {drawn - last:,} tries gave every seat a hand of "
                                 "its range: widen the range")
         return sums, squares
+
+
+@dataclass(frozen=True)
+class ThresholdDeals:
+    """The sampling task of the threshold equilibrium of a Guts 3-card round (a
+    :class:`guts_family.sampling.Task`): ``n`` deals of the dummy and ``others`` hands against
+    a hero of each class in ``hero_classes``, counted by the best other hand's class and the
+    hero's result against the dummy (:func:`~guts_family.odds._kernels.threshold_deals`).
+
+    Every deal deals the unseen cards as :class:`FieldDeals` does (a partial Fisher-Yates
+    shuffle, the dummy first); the hero's hand is drawn uniformly from its class's hands.
+    Common random numbers: every hero class reads the same uniforms, so a class's counts after
+    chunks 0..k-1 do not depend on which other classes were sampled with it. Statistics per
+    class (:attr:`width` columns): ``best`` (n_classes x 3, row-major), then ``ties``
+    (others + 1).
+
+    >>> from guts_family.hands import POKER3
+    >>> from guts_family.sampling import chunk_rng
+    >>> task = ThresholdDeals.build(POKER3, [256], others=2)
+    >>> sums, _ = task(chunk_rng(0, 0), 1000)
+    >>> int(sums[:task.width - 3].sum()), len(sums) == task.width  # every deal counted once
+    (1000, True)
+    """
+
+    lookup: np.ndarray                 # the order's class of every ordered card tuple
+    n_classes: int
+    others: int
+    hero_classes: tuple[int, ...]
+    hands: tuple[np.ndarray, ...]      # per hero class: (H, 3) int64, the class's hands
+    unseen: tuple[np.ndarray, ...]     # per hero class: (H, U) int64, each hand's unseen cards
+
+    @classmethod
+    def build(cls, order: HandOrder, hero_classes: Sequence[int], others: int,
+              deck: Sequence[int] | None = None) -> ThresholdDeals:
+        """The task for these hero classes (each with its hands in the deck in play)."""
+        all_hands, all_classes = order.all_hands
+        cards = list(range(52)) if deck is None else sorted({int(c) for c in deck})
+        in_deck = np.zeros(52, dtype=bool)
+        in_deck[cards] = True
+        keep = in_deck[all_hands].all(axis=1)
+        need = order.n_cards * (others + 1)
+        if need > len(cards) - order.n_cards:
+            raise ValueError(f"not enough cards: {len(cards) - order.n_cards} unseen, the "
+                             f"dummy and {others} other hands need {need}")
+        hands_l, unseen_l = [], []
+        for c in hero_classes:
+            hands = all_hands[keep & (all_classes == c)]
+            if not len(hands):
+                raise ValueError(f"no hand of class {order.label(int(c))} in the deck in play")
+            unseen = np.array([[x for x in cards if x not in set(h.tolist())] for h in hands],
+                              dtype=np.int64)
+            hands_l.append(hands.astype(np.int64))
+            unseen_l.append(unseen)
+        return cls(np.asarray(order.lookup), order.n_classes, int(others),
+                   tuple(int(c) for c in hero_classes), tuple(hands_l), tuple(unseen_l))
+
+    @property
+    def width(self) -> int:
+        """Statistics per hero class."""
+        return 3 * self.n_classes + self.others + 1
+
+    def __call__(self, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+        u = rng.random((n, 1 + 3 * (self.others + 1)))
+        w = self.width
+        out = np.empty(w * len(self.hero_classes), dtype=np.int64)
+        for i, c in enumerate(self.hero_classes):
+            best, ties = threshold_deals(u, self.hands[i], self.unseen[i], self.lookup, c,
+                                         self.others, self.n_classes)
+            out[i * w:i * w + 3 * self.n_classes] = best.ravel()
+            out[i * w + 3 * self.n_classes:(i + 1) * w] = ties
+        return out, out  # indicators: every value equals its square
 
 
 def _ev_values(seats: tuple[Seat, ...], players: int, pot: float | Fraction,

@@ -122,8 +122,8 @@ def test_parse_players_and_errors():
         parse_players("8-2")
     with pytest.raises(ValueError, match="seats 2 to"):
         equilibrium("phoenix", 1)
-    with pytest.raises(ValueError, match="poker order"):
-        equilibrium("guts321", 3, cards=3)
+    with pytest.raises(ValueError, match="poker order"):  # 3+ players are sampled instead
+        equilibrium("guts321", 3, cards=3, method="exact")
 
 
 def test_cli_table_json_and_one_line_errors(capsys, tmp_path):
@@ -136,7 +136,7 @@ def test_cli_table_json_and_one_line_errors(capsys, tmp_path):
     assert code == 0 and "A84 or better" in out and out.startswith("# guts-odds")
     for args in (["equilibrium", "poker"], ["equilibrium", "phoenix", "--players", "1"],
                  ["equilibrium", "phoenix", "--players", "x"],
-                 ["equilibrium", "guts321", "--cards", "3"],
+                 ["equilibrium", "guts321", "--cards", "3", "--exact"],
                  ["equilibrium", "phoenix", "--ante", "0"]):
         code, out, err = run(capsys, *args)
         assert code == 2 and err.count("\n") == 1 and err.startswith("guts-odds: error:"), args
@@ -168,5 +168,5 @@ def test_poker3_equilibrium_two_players_and_the_refusal():
     h = parse_cards("Ks Kd 7h")
     alone = field_odds(POKER3, h, [Seat("dummy", is_pot=True)]).ev_exact(2, None, "replay")
     assert in_ev_poker3(POKER3, h, POKER3.n_classes, 2) == alone
-    with pytest.raises(ValueError, match="2 players only"):
-        equilibrium("guts321", players=3, cards=3)
+    with pytest.raises(ValueError, match="2 players only"):  # exact; sampled by default
+        equilibrium("guts321", players=3, cards=3, method="exact")
