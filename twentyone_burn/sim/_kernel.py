@@ -196,11 +196,13 @@ def settle(pt, o, push_to, ties_from):
 # numbers: the strategy arrives compacted by :func:`.spec.compact_strategy` (the same
 # decisions; hands renumbered so that two- and three-card hands share a few cache lines of a
 # row, identical action rows stored once), the burn of a deal is one packed lookup instead of
-# a sort and a search, and the dealer's drawing rule and the settlement become small tables at
-# the start of each call, built from the scalar helpers above. The round's tallies go to local
-# arrays first. numba's code for this loop is sensitive to small rewrites (a dealer start
-# table, arrays sized from the inputs' shapes, the action row chosen in each branch each made
-# it up to 2x slower): time a change with benchmarks/simulate.py before keeping it.
+# a sort and a search, and the dealer's burn (its starting state from its three cards), its
+# drawing rule and the settlement become small tables at the start of each call, built from
+# the scalar helpers above. The round's tallies go to local arrays first. numba's code for
+# this loop is sensitive to small rewrites (arrays sized from the inputs' shapes, the action
+# row chosen in each branch, numba.literally on ``infinite``, a buffered generator each made
+# it 20 % to 2x slower; the deal's loop keeps a constant trip count): time a change with
+# benchmarks/simulate.py before keeping it.
 
 DEAL_HAND_MASK = 0xFFF      # deal_t[...]: the kept two-card hand (renumbered) in bits 0-11,
 DEAL_PAIR_SHIFT = 12        # the lower kept rank (the pair's rank) in bits 12-15,
@@ -241,6 +243,26 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     dout = np.empty(DEALER_STATES, dtype=np.int64)
     for st in range(DEALER_STATES):
         dout[st] = dealer_outcome(st >> 1, (st & 1) == 1, h17)
+    # the dealer's state after its burn, by (up, first, second concealed card): one lookup
+    # instead of comparisons whose outcome the processor cannot predict
+    dealer_start = np.empty(1000, dtype=np.int64)
+    for up in range(10):
+        for d1 in range(10):
+            for d2 in range(10):
+                if dealer_burn == 2:
+                    da, db = up, d1
+                else:
+                    bu, b1, b2 = burn_value(up), burn_value(d1), burn_value(d2)
+                    if dealer_burn == 1:    # the lowest: negated values, the same comparisons
+                        bu, b1, b2 = -bu, -b1, -b2
+                    if bu >= b1 and bu >= b2:
+                        da, db = d1, d2
+                    elif b1 >= b2:
+                        da, db = up, d2
+                    else:
+                        da, db = up, d1
+                dealer_start[up * 100 + d1 * 10 + d2] = \
+                    2 * (da + db + 2) + (1 if da == 0 or db == 0 else 0)
     settle_t = np.empty(23 * 8, dtype=np.int64)
     for pt in range(23):
         for o in range(8):
@@ -268,7 +290,9 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
         # the deal: three cards to the player, the dealer's up card and two concealed cards
         # (one when it burns none; the draw is written out at each of its four places on
         # purpose: a shared draw() function measured 8 % slower inlined and 40 % slower called)
-        for k in range(ndeal):
+        for k in range(6):
+            if k == ndeal:
+                break
             if infinite:
                 s0, s1, s2, s3, r = below(s0, s1, s2, s3, 13)
                 r = 9 if r >= 9 else r      # A..9 one in 13 each, tens four in 13
@@ -363,19 +387,7 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
         # the dealer burns the highest of its three (ace = 11; or the lowest, or none) and
         # draws to the kept two; it always finishes, even when every player hand has busted,
         # so its final totals are a statistic over every round
-        if dealer_burn == 2:
-            da, db = up, d1
-        else:
-            bu, b1, b2 = burn_value(up), burn_value(d1), burn_value(d2)
-            if dealer_burn == 1:    # the lowest: negated values, the same comparisons
-                bu, b1, b2 = -bu, -b1, -b2
-            if bu >= b1 and bu >= b2:
-                da, db = d1, d2
-            elif b1 >= b2:
-                da, db = up, d2
-            else:
-                da, db = up, d1
-        st = 2 * (da + db + 2) + (1 if da == 0 or db == 0 else 0)     # a DEALER_STATES state
+        st = np.int64(dealer_start[up * 100 + d1 * 10 + d2])       # a DEALER_STATES state
         o = dout[st]
         while o < 0:
             if infinite:
