@@ -185,8 +185,8 @@ def test_thresholds_rise_with_the_table_and_the_interval_is_honest():
 
 
 def test_same_seed_same_result_for_one_and_two_workers():
-    one = equilibrium("guts321", 3, cards=3, seed=12, samples=2 ** 17, workers=1)
-    two = equilibrium("guts321", 3, cards=3, seed=12, samples=2 ** 17, workers=2,
+    one = equilibrium("guts321", 3, cards=3, seed=12, samples=2 ** 15, workers=1)
+    two = equilibrium("guts321", 3, cards=3, seed=12, samples=2 ** 15, workers=2,
                       parallel_after=0)
     a, b = one.as_dict(), two.as_dict()
     for d in (a, b):
