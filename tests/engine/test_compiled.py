@@ -92,10 +92,14 @@ def test_the_key_follows_the_sources_and_the_cpu(monkeypatch):
     from twentyone_burn.engine import compiled
     base = compiled._key()
     assert base is not None and len(base) == 64
-    compiled._key.cache_clear()
-    monkeypatch.setattr(compiled, "_cpu", lambda: "another cpu")
     try:
-        assert compiled._key() != base
+        compiled._key.cache_clear()
+        monkeypatch.setattr(compiled, "_cpu", lambda: "another cpu")
+        other_cpu = compiled._key()
+        compiled._key.cache_clear()
+        monkeypatch.setattr(compiled, "code_key", lambda: "other sources")
+        other_code = compiled._key()
+        assert len({base, other_cpu, other_code}) == 3
     finally:
         compiled._key.cache_clear()
 

@@ -29,11 +29,9 @@ def _fresh_code_key():
     """Each test reads the engine's sources afresh, as each run of the command line does (a
     key read earlier in this long process is stale if the sources were edited since, and the
     cache then rightly refuses to write)."""
-    cache._code_key.cache_clear()
-    disk._code_key.cache_clear()
+    disk.code_key.cache_clear()      # cache._code_key is the same function
     yield
-    cache._code_key.cache_clear()
-    disk._code_key.cache_clear()
+    disk.code_key.cache_clear()
 
 
 @pytest.fixture
@@ -349,7 +347,7 @@ def test_a_damaged_or_foreign_stored_array_is_rebuilt(cache_dir, damage, monkeyp
     elif damage == "flip":
         path.write_bytes(data[:-10] + bytes([data[-10] ^ 1]) + data[-9:])
     else:
-        monkeypatch.setattr(disk, "_code_key", lambda: "another")
+        monkeypatch.setattr(disk, "code_key", lambda: "another")
     calls = []
     got = disk.stored_arrays("x", lambda: calls.append(1) or {"a": np.arange(5) * 2})
     assert calls and got["a"].tolist() == [0, 2, 4, 6, 8]

@@ -39,17 +39,24 @@ imports nothing heavy.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..io import write_file
 from ..rules import Rules
 from ..shoe import NRANKS, RANKS, three_card_multisets
-from .disk import CACHE_ENV, cache_folder, source_key
+from .disk import (
+    CACHE_ENV,
+    ENGINE_SOURCES,
+    cache_folder,
+    code_key,
+    read_checked,
+    read_code_key,
+    source_key,
+    write_checked,
+)
 
 __all__ = ["CACHE_ENV", "DEALER_ANSWERS", "DealerAnswer", "cache_folder", "dealer_answer",
            "entry_key", "hand_choices", "read_entry", "source_key", "write_entry"]
@@ -60,22 +67,17 @@ _FORMAT = 1
 #: an entry larger than this is not one of ours
 _MAX_BYTES = 8 << 20
 #: the modules the cached figures come from, relative to the package
-_SOURCES = ("rules.py", "shoe.py", "tables.py", "engine/*.py")
+_SOURCES = ENGINE_SOURCES
 #: the keys of one burn choice, in the order ``hand --json`` prints them
 _CHOICE_KEYS = ("burn", "kept", "stand", "hit", "double", "split", "best_action", "ev",
                 "expected_wager")
 _DEALER_KEYS = ("17", "18", "19", "20", "21", "bust")
 
 
-@functools.cache
-def _code_key() -> str | None:
-    """SHA-256 of what, besides the rules, the cached figures depend on (None: unknown, so
-    nothing is cached); read once per process, before the engine is imported."""
-    return _read_code_key()
-
-
-def _read_code_key() -> str | None:
-    return source_key(_SOURCES)
+# what, besides the rules, the cached figures depend on (None: unknown, so nothing is
+# cached): the engine's one code key, read once per process, and the sources as they are now
+_code_key = code_key
+_read_code_key = read_code_key
 
 
 def entry_key(rules: Rules) -> str | None:
@@ -94,20 +96,10 @@ def _read(path: Path, key: str) -> Any:
 def read_entry(path: Path, key: str, max_bytes: int = _MAX_BYTES) -> Any:
     """The body of the cache entry at ``path`` (a checksummed JSON header line, then the JSON
     body) if it is whole, at most ``max_bytes`` and carries ``key``, else None."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(max_bytes + 1)
-    except OSError:
-        return None
-    head, newline, body = data.partition(b"\n")
-    if not newline or len(data) > max_bytes:
+    body = read_checked(path, key, max_bytes)
+    if body is None:
         return None
     try:
-        header = json.loads(head)
-        if not (isinstance(header, dict) and header.get("format") == _FORMAT
-                and header.get("key") == key
-                and header.get("sha256") == hashlib.sha256(body).hexdigest()):
-            return None
         return json.loads(body)
     except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
         return None
@@ -124,15 +116,7 @@ def _write(path: Path, key: str, body: Any) -> None:
 def write_entry(path: Path, key: str, body: Any) -> None:
     """Write a cache entry for :func:`read_entry` (its folder made); a cache that cannot be
     written is skipped."""
-    data = json.dumps(body, separators=(",", ":")).encode()
-    header = json.dumps({"format": _FORMAT, "key": key,
-                         "sha256": hashlib.sha256(data).hexdigest()}).encode()
-    try:
-        # no fsync: an entry cut short by a crash fails its checksum and is recomputed
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_file(path, header + b"\n" + data, sync=False)
-    except OSError:
-        pass
+    write_checked(path, key, json.dumps(body, separators=(",", ":")).encode())
 
 
 def _entry(rules: Rules, kind: str, up: int) -> tuple[Path, str] | None:

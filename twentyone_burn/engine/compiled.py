@@ -47,15 +47,13 @@ from typing import Any
 
 import numpy as np
 
-from .disk import cache_folder, source_key
+from .disk import cache_folder, code_key
 
 __all__ = ["AOT_ENV", "MANIFEST_NAME", "MODULE_NAME", "aot_folder", "aot_module", "defined",
            "entry_kernels", "is_compiled", "kernel", "uses_aot"]
 
 #: the environment variable that turns the ahead-of-time module off (``off``)
 AOT_ENV = "TWENTYONE_BURN_AOT"
-#: the sources the kernels' machine code depends on (paths inside the package)
-_SOURCES = ("rules.py", "shoe.py", "tables.py", "engine/*.py")
 #: the extension module's name, and its manifest (each export's argument types)
 MODULE_NAME = "twentyone_burn_kernels"
 MANIFEST_NAME = "exports.json"
@@ -78,7 +76,7 @@ def _cpu() -> str:
 
 @functools.cache
 def _key() -> str | None:
-    code = source_key(_SOURCES)
+    code = code_key()   # the engine's sources, versions and platform (disk.ENGINE_SOURCES)
     if code is None:
         return None
     return hashlib.sha256(f"{code}\n{_cpu()}".encode()).hexdigest()

@@ -28,13 +28,16 @@ from typing import Any
 from .. import __version__
 from ..io import write_file
 
-__all__ = ["CACHE_ENV", "cache_folder", "source_key", "stored_arrays"]
+__all__ = ["CACHE_ENV", "ENGINE_SOURCES", "cache_folder", "code_key", "read_checked",
+           "read_code_key", "source_key", "stored_arrays", "write_checked"]
 
 #: the environment variable naming the cache folder (``off``: no cache)
 CACHE_ENV = "TWENTYONE_BURN_CACHE"
-#: the modules a stored table comes from, relative to the package
-_SOURCES = ("rules.py", "shoe.py", "tables.py", "engine/*.py")
+#: the modules the engine's kept files come from, relative to the package
+ENGINE_SOURCES = ("rules.py", "shoe.py", "tables.py", "engine/*.py")
 _FORMAT = 1
+#: a stored table larger than this is not one of ours
+_MAX_ARRAY_BYTES = 256 << 20
 
 
 def cache_folder() -> Path | None:
@@ -88,13 +91,59 @@ def source_key(patterns: tuple[str, ...]) -> str | None:
 
 
 @functools.cache
-def _code_key() -> str | None:
-    # read once per process, like the result cache's
-    return _read_code_key()
+def code_key() -> str | None:
+    """:func:`source_key` of :data:`ENGINE_SOURCES`, read once per process (before the
+    engine is imported; a file kept later is checked against :func:`read_code_key`).
+
+    >>> code_key() == read_code_key()
+    True
+    """
+    return read_code_key()
 
 
-def _read_code_key() -> str | None:
-    return source_key(_SOURCES)
+def read_code_key() -> str | None:
+    """:func:`source_key` of :data:`ENGINE_SOURCES` as the files are now."""
+    return source_key(ENGINE_SOURCES)
+
+
+def read_checked(path: Path, key: str, max_bytes: int) -> bytes | None:
+    """The body of a kept file at ``path``: a JSON header line (format, ``key``, the body's
+    SHA-256), then the body. None when the file is missing, larger than ``max_bytes``, cut
+    short, altered or carries another key.
+
+    >>> read_checked(Path("/no/such/file"), "k", 100) is None
+    True
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read(max_bytes + 1)
+    except OSError:
+        return None
+    head, newline, body = data.partition(b"\n")
+    if not newline or len(data) > max_bytes:
+        return None
+    try:
+        header = json.loads(head)
+    except (ValueError, RecursionError):  # not JSON (UnicodeDecodeError is a ValueError)
+        return None
+    if not (isinstance(header, dict) and header.get("format") == _FORMAT
+            and header.get("key") == key
+            and header.get("sha256") == hashlib.sha256(body).hexdigest()):
+        return None
+    return body
+
+
+def write_checked(path: Path, key: str, body: bytes) -> None:
+    """Keep ``body`` at ``path`` for :func:`read_checked` (its folder made), atomically; a
+    cache that cannot be written is skipped."""
+    header = json.dumps({"format": _FORMAT, "key": key,
+                         "sha256": hashlib.sha256(body).hexdigest()}).encode()
+    try:
+        # no fsync: a file cut short by a crash fails its checksum and is made again
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_file(path, header + b"\n" + body, sync=False)
+    except OSError:
+        pass
 
 
 def stored_arrays(name: str, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
@@ -110,36 +159,25 @@ def stored_arrays(name: str, make: Callable[[], dict[str, Any]]) -> dict[str, An
     [0, 1, 2]
     """
     import io
+    import zipfile
 
     import numpy as np
 
-    folder, code = cache_folder(), _code_key()
+    folder, code = cache_folder(), code_key()
     if folder is None or code is None:
         return make()
     key = hashlib.sha256(f"{_FORMAT}\n{name}\n{code}".encode()).hexdigest()
     path = folder / f"arrays-{name}.npz"
-    try:
-        with open(path, "rb") as f:
-            head, newline, body = f.read().partition(b"\n")
-        header = json.loads(head) if newline else None
-        if (isinstance(header, dict) and header.get("key") == key
-                and header.get("sha256") == hashlib.sha256(body).hexdigest()):
+    body = read_checked(path, key, _MAX_ARRAY_BYTES)
+    if body is not None:
+        try:
             with np.load(io.BytesIO(body), allow_pickle=False) as z:
                 return {k: z[k] for k in z.files}
-    except (OSError, ValueError):  # missing, not ours, not an npz (zipfile errors are too)
-        pass
-    except Exception:  # a damaged zip archive raises zipfile's own errors
-        pass
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile):  # checksummed, so rare
+            pass
     arrays = make()
     buf = io.BytesIO()
     np.savez(buf, **arrays)
-    data = buf.getvalue()
-    header_line = json.dumps({"format": _FORMAT, "key": key,
-                              "sha256": hashlib.sha256(data).hexdigest()}).encode()
-    if _read_code_key() == code:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_file(path, header_line + b"\n" + data, sync=False)
-        except OSError:
-            pass
+    if read_code_key() == code:   # not kept when the sources changed meanwhile
+        write_checked(path, key, buf.getvalue())
     return arrays
