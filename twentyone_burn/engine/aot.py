@@ -34,6 +34,7 @@ from .compiled import (
     defined,
     entry_kernels,
     is_compiled,
+    module_files,
 )
 
 __all__ = ["BUILD_STEPS", "BuildError", "BuiltKernels", "build_kernels", "toolchain_problem"]
@@ -169,19 +170,18 @@ def build_kernels(folder: Path | None = None,
             raise BuildError(f"cannot compile the kernels ahead of time ({type(e).__name__}: "
                              f"{str(e)[:80]}); the engine runs without them, compiled by "
                              "numba") from e
-        made = [p for p in work.iterdir() if p.name.startswith(MODULE_NAME)
-                and p.suffix in {".so", ".pyd"}]
+        made = module_files(work)
         if len(made) != 1:
             raise BuildError(f"numba.pycc made {len(made)} modules, not one")
+        path = target / made[0].name
         # both files or neither, through the one atomic writer
-        write_files({target / made[0].name: made[0].read_bytes(),
+        write_files({path: made[0].read_bytes(),
                      target / MANIFEST_NAME: json.dumps(exports, indent=1)})
     finally:
         pycc_compiler.Flags = saved
         shutil.rmtree(work, ignore_errors=True)
     step(BUILD_STEPS)
-    built = [p for p in target.glob(f"{MODULE_NAME}*") if p.suffix in {".so", ".pyd"}]
-    return BuiltKernels(built[0], tuple(exports), time.perf_counter() - started)
+    return BuiltKernels(path, tuple(exports), time.perf_counter() - started)
 
 
 @contextlib.contextmanager

@@ -50,7 +50,7 @@ import numpy as np
 from .disk import cache_folder, code_key
 
 __all__ = ["AOT_ENV", "MANIFEST_NAME", "MODULE_NAME", "aot_folder", "aot_module", "defined",
-           "entry_kernels", "is_compiled", "kernel", "uses_aot"]
+           "entry_kernels", "is_compiled", "kernel", "module_files", "uses_aot"]
 
 #: the environment variable that turns the ahead-of-time module off (``off``)
 AOT_ENV = "TWENTYONE_BURN_AOT"
@@ -109,7 +109,7 @@ def aot_module() -> Any:
     if folder is None:
         return None
     try:
-        found = [p for p in folder.glob(f"{MODULE_NAME}*") if p.suffix in {".so", ".pyd"}]
+        found = module_files(folder)
     except OSError:
         return None
     if len(found) != 1 or not _manifest_of(folder):
@@ -124,6 +124,15 @@ def aot_module() -> Any:
     except (ImportError, OSError):
         return None
     return module
+
+
+def module_files(folder: Path) -> list[Path]:
+    """The extension modules named :data:`MODULE_NAME` in ``folder`` (one, when built).
+
+    >>> module_files(Path("/"))
+    []
+    """
+    return [p for p in folder.glob(f"{MODULE_NAME}*") if p.suffix in {".so", ".pyd"}]
 
 
 def _manifest_of(folder: Path) -> dict[str, list[list[Any]]]:
