@@ -1,0 +1,227 @@
+"""progress: the one progress display of long work - on a terminal, or as lines for a log.
+
+Two kinds of report, one display policy:
+
+- :func:`progress` yields ``update(done, total=None, step="")``: work that counts (up cards,
+  rounds, lines), shown as a bar with the count, the step, the elapsed time and the ETA;
+- :func:`status` yields ``update(text)``: work that only says where it is (a table size, a
+  sampling step), shown as a spinner and the text.
+
+Where it goes (:func:`display`): ``quiet`` shows nothing; on a terminal a live display on
+stderr, redrawn by the reports themselves (no refresh thread, so the work may fork worker
+processes while it is shown); elsewhere (a pipe, a log) nothing by default, so scripts read a
+silent stderr, or with ``lines=True`` one line per stage and at most one line every
+:data:`LINE_EVERY` seconds. rich is imported only when a live display starts.
+
+>>> with progress("work") as bar:     # doctest output is not a terminal
+...     bar is None
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any, Literal, TextIO
+
+__all__ = ["LINE_EVERY", "STATUS_AFTER", "Lines", "display", "progress", "status",
+           "stderr_is_terminal"]
+
+#: seconds of work before a status display is drawn (shorter work stays quiet)
+STATUS_AFTER = 3.0
+#: at most one progress line every this many seconds, when the display is lines
+LINE_EVERY = 5.0
+
+Display = Literal["live", "lines", "none"]
+
+
+def stderr_is_terminal() -> bool:
+    """Is stderr a terminal (a live display, and notes meant for people, go there)?"""
+    return sys.stderr.isatty()
+
+
+def display(quiet: bool = False, lines: bool = False) -> Display:
+    """Where progress goes: ``none`` if ``quiet``, ``live`` on a terminal, else ``lines`` if
+    asked for (a log a person follows) or ``none`` (a script's silent stderr).
+
+    >>> display(quiet=True), display(), display(lines=True)   # doctest stderr: not a terminal
+    ('none', 'none', 'lines')
+    """
+    if quiet:
+        return "none"
+    if stderr_is_terminal():
+        return "live"
+    return "lines" if lines else "none"
+
+
+class _Live:
+    """One transient rich display on stderr, started at the first report it shows."""
+
+    def __init__(self, columns: Callable[[Any], list[Any]]) -> None:
+        self._columns = columns
+        self._prog: Any = None
+        self._task: Any = None
+
+    def _start(self, description: str, total: float | None, done: float, **fields: Any) -> None:
+        from rich import progress as rp
+        from rich.console import Console
+
+        self._prog = rp.Progress(*self._columns(rp), console=Console(stderr=True),
+                                 transient=True, auto_refresh=False)
+        self._prog.start()
+        self._task = self._prog.add_task(description, total=total, completed=done, **fields)
+
+    def stop(self) -> None:
+        if self._prog is not None:
+            self._prog.stop()
+
+
+class _Bar(_Live):
+    """The bar of counted work: label, bar, count or percentage, step, rate, elapsed, ETA."""
+
+    def __init__(self, label: str, unit: str, rate_unit: str | None, rate_scale: float) -> None:
+        counted = "{task.completed:,.0f}/{task.total:,.0f} " + unit if unit else \
+            "{task.percentage:>3.0f}%"
+
+        def columns(rp: Any) -> list[Any]:
+            cols = [rp.TextColumn(label), rp.BarColumn(), rp.TextColumn(counted),
+                    rp.TextColumn("{task.description}")]
+            if rate_unit:
+                cols.append(rp.TextColumn("{task.fields[rate]}"))
+            return cols + [rp.TimeElapsedColumn(), rp.TextColumn("ETA"),
+                           rp.TimeRemainingColumn()]
+
+        super().__init__(columns)
+        self._rate_unit, self._rate_scale = rate_unit, rate_scale
+        self._first: tuple[float, float] = (0.0, 0.0)
+
+    def __call__(self, done: float, total: float | None = None, step: str = "") -> None:
+        now = time.perf_counter()
+        if self._prog is None:
+            # work done before the first report (resumed from a checkpoint) is not this run's
+            self._start(step, total, int(done), rate="")
+            self._first = (done, now)
+        else:
+            d0, t0 = self._first
+            rate = (done - d0) / (now - t0) if now > t0 else 0.0
+            self._prog.update(self._task, completed=done, total=total, description=step,
+                              rate=f"{rate / self._rate_scale:.2f} {self._rate_unit}")
+        self._prog.refresh()
+
+
+class _Status(_Live):
+    """The status of work that does not count: a spinner, the label and the text, drawn from
+    the first report after ``after`` seconds."""
+
+    def __init__(self, label: str, after: float) -> None:
+        super().__init__(lambda rp: [rp.SpinnerColumn(), rp.TextColumn("{task.description}"),
+                                     rp.TimeElapsedColumn()])
+        self._label, self._after = label, after
+        self._begun = time.perf_counter()
+
+    def __call__(self, text: str) -> None:
+        if self._prog is None:
+            if time.perf_counter() - self._begun < self._after:
+                return
+            self._start(f"{self._label} {text}", None, 0)
+        self._prog.update(self._task, description=f"{self._label} {text}")
+        self._prog.refresh()
+
+
+class Lines:
+    """Progress as lines for a log: one when the step changes, else at most one every
+    ``every`` seconds, each ``label: step, done of total unit, N s``.
+
+    >>> import io
+    >>> clock = iter([0.0, 1.0, 2.0, 9.0]).__next__
+    >>> out = io.StringIO()
+    >>> log = Lines("deriving charts", unit="charts", stream=out, clock=clock)
+    >>> log(1, 20), log(2, 20), log(3, 20)
+    (None, None, None)
+    >>> print(out.getvalue(), end="")
+    deriving charts: 1 of 20 charts, 1 s
+    deriving charts: 3 of 20 charts, 9 s
+    """
+
+    def __init__(self, label: str, unit: str = "", *, every: float = LINE_EVERY,
+                 stream: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._label, self._unit, self._every = label, unit, every
+        self._stream, self._clock = stream, clock
+        self._begun = clock()
+        self._step: str | None = None
+        self._last = -float("inf")
+
+    def _write(self, text: str, now: float) -> None:
+        stream = self._stream or sys.stderr
+        stream.write(f"{self._label}: {text}, {now - self._begun:.0f} s\n")
+        stream.flush()
+        self._last = now
+
+    def __call__(self, done: float, total: float | None = None, step: str = "") -> None:
+        now = self._clock()
+        if step == self._step and now - self._last < self._every:
+            return
+        self._step = step
+        count = f"{done:,.0f}" + (f" of {total:,.0f}" if total is not None else "")
+        parts = [step, count + (f" {self._unit}" if self._unit else "")]
+        self._write(", ".join(p for p in parts if p), now)
+
+    def status(self, text: str) -> None:
+        """A status report (see :func:`status`): a line at most every ``every`` seconds (the
+        first at once)."""
+        now = self._clock()
+        if now - self._last >= self._every:
+            self._write(text, now)
+
+
+@contextlib.contextmanager
+def progress(label: str, *, unit: str = "", rate_unit: str | None = None,
+             rate_scale: float = 1.0, quiet: bool = False, lines: bool = False
+             ) -> Iterator[Callable[..., None] | None]:
+    """A progress callback ``update(done, total=None, step="")`` for counted work, shown as
+    :func:`display` says; None when nothing is shown.
+
+    ``unit`` names what is counted (the bar shows a percentage without one); ``rate_unit``
+    and ``rate_scale`` add a rate (done per second / ``rate_scale``).
+    """
+    where = display(quiet, lines)
+    if where == "none":
+        yield None
+        return
+    if where == "lines":
+        yield Lines(label, unit)
+        return
+    bar = _Bar(label, unit, rate_unit, rate_scale)
+    try:
+        yield bar
+    finally:
+        bar.stop()
+
+
+@contextlib.contextmanager
+def status(label: str, *, after: float = STATUS_AFTER, quiet: bool = False,
+           lines: bool = False) -> Iterator[Callable[[str], None] | None]:
+    """A status callback ``update(text)`` for work that does not count, shown as
+    :func:`display` says (on a terminal once the work has run ``after`` seconds); None when
+    nothing is shown.
+
+    >>> with status("sampling") as update:     # doctest output is not a terminal
+    ...     update is None
+    True
+    """
+    where = display(quiet, lines)
+    if where == "none":
+        yield None
+        return
+    if where == "lines":
+        log = Lines(label)
+        yield log.status
+        return
+    live = _Status(label, after)
+    try:
+        yield live
+    finally:
+        live.stop()
