@@ -1,4 +1,5 @@
-"""Every rule option on the command line, declared once, of every command that takes rules."""
+"""The rule options (twentyone_burn/cli/rule_options.py): every rule on the command line,
+declared once, of every command that takes rules."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typer.testing import CliRunner
 
 from tests.cli.test_bad_input import run
 from twentyone_burn.cli.app import app
-from twentyone_burn.cli.common import CLASSIC, RULE_OPTIONS, STANDARD, RuleArgs
+from twentyone_burn.cli.rule_options import CLASSIC, RULE_OPTIONS, STANDARD, RuleArgs
 from twentyone_burn.rules import Rules, RulesError
 
 #: Rules fields set only by a preset or a rules file (the deal itself)
@@ -98,3 +99,9 @@ def test_bad_knob_values_are_one_line_exit_2(args, needle, monkeypatch, capsys):
 def test_rules_errors_name_the_option():
     with pytest.raises(RulesError, match="ties_lose_from"):
         Rules(ties_lose_from=16)
+
+
+def test_rules_errors_echo_a_long_value_cut():
+    with pytest.raises(RulesError) as e:
+        Rules.from_dict({"double_on": "y" * 1_000_000})
+    assert len(str(e.value)) < 200

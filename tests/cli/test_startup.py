@@ -3,7 +3,9 @@
 The command line's module graph imports the engine, the simulator, the report and the
 exporters only when a command runs, so help and input errors answer in a fraction of a second
 (benchmarks/startup.py times them; no test asserts a time). These tests fail if an import at
-module level, or on the way to an error, pulls a heavy library back in.
+module level, or on the way to an error, pulls a heavy library back in: for
+``twentyone-burn``, for the shared layer (toolkit_cli) and for ``guts-odds`` (whose cards and
+odds need numpy and numba from the start, but nothing else heavy).
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -25,13 +26,17 @@ OURS = ("twentyone_burn.engine.dealer", "twentyone_burn.engine.burn", "twentyone
         "twentyone_burn.verify", "twentyone_burn.charts", "twentyone_burn.tables")
 
 _PROBE = """
-import json, sys
-args = json.loads(sys.argv[1])
+import importlib, json, sys
+args, tool = json.loads(sys.argv[1]), sys.argv[2]
 if args is None:
-    import twentyone_burn.cli.app
+    for name in tool.split(","):
+        importlib.import_module(name)
 else:
-    sys.argv = ["twentyone-burn", *args]
-    from twentyone_burn.cli import main
+    sys.argv = [tool, *args]
+    if tool == "twentyone-burn":
+        from twentyone_burn.cli import main
+    else:
+        from guts_family.cli import main
     try:
         main()
     except SystemExit as e:
@@ -43,11 +48,13 @@ sys.stderr.write("MODULES " + json.dumps(sorted(sys.modules)) + "\\n")
 """
 
 
-def _loaded(args: list[str] | None, **env: str) -> tuple[list[str], str]:
-    """The modules loaded by importing the app (``args`` None) or running it with ``args``,
-    and what it wrote to stderr before the list."""
-    r = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args)], capture_output=True,
-                       text=True, timeout=120, env={**os.environ, **env})
+def _loaded(args: list[str] | None, tool: str = "twentyone-burn", **env: str
+            ) -> tuple[list[str], str]:
+    """The modules loaded by running ``tool`` with ``args``, or by importing the modules
+    ``tool`` names (``args`` None; commas between them), and what it wrote to stderr before
+    the list."""
+    r = subprocess.run([sys.executable, "-c", _PROBE, json.dumps(args), tool],
+                       capture_output=True, text=True, timeout=120, env={**os.environ, **env})
     assert r.returncode == 0, r.stderr[-2000:]
     head, _, tail = r.stderr.rpartition("MODULES ")
     return json.loads(tail), head
@@ -59,8 +66,17 @@ def _heavy(modules: list[str]) -> list[str]:
 
 
 def test_importing_the_app_loads_no_heavy_library():
-    modules, _ = _loaded(None)
+    modules, _ = _loaded(None, "twentyone_burn.cli.app")
     assert _heavy(modules) == []
+
+
+def test_the_shared_layer_loads_neither_tool_nor_a_heavy_library():
+    names = [f"toolkit_cli.{m}" for m in ("tool", "errors", "checks", "progress", "coercion",
+                                           "options", "provenance", "help")]
+    modules, _ = _loaded(None, ",".join(names))
+    assert set(names) <= set(modules)
+    assert _heavy(modules) == [] and "rich" not in {m.split(".")[0] for m in modules}
+    assert not [m for m in modules if m.split(".")[0] in ("twentyone_burn", "guts_family")]
 
 
 @pytest.mark.parametrize("args, code", [
@@ -93,31 +109,22 @@ def test_the_probe_sees_a_heavy_import():
     assert "numba" in {m.split(".")[0] for m in _heavy(modules)}
 
 
-def test_text_passed_on_as_given_is_what_typer_would_return():
-    """The app builds typer's (pydantic) coercion of a parameter only for a value it cannot
-    pass on as given (cli/app.py): a text option's text. Typer's own coercion agrees."""
-    from twentyone_burn.cli.app import _as_given, _is_path, command
-    try:
-        from typer._click import Context
-        from typer._coercion import build_runtime_param
-    except ImportError:
-        pytest.skip("this typer has no coercion layer to defer")
-    group = command()
-    values = ["9", "", " T 6 5 ", "10,6", "inf", "caf\u00e9", "x\udcff", "1e8", "--"]
-    checked = paths = 0
-    for cmd in [group, *group.commands.values()]:
-        ctx = Context(cmd)
-        for p in cmd.params:
-            desc = getattr(p, "type_descriptor", None)
-            if desc is None:
-                continue
-            for v in values:
-                if _as_given(desc, p, v):
-                    real = build_runtime_param(desc).coerce(v, param=p, ctx=ctx)
-                    if _is_path(desc):      # a path option: its text as a Path
-                        assert real == Path(v) and isinstance(real, Path), (cmd.name, p.name, v)
-                        paths += 1
-                    else:
-                        assert real == v and type(real) is str, (cmd.name, p.name, v)
-                    checked += 1
-    assert checked > 50 and paths > 10
+#: what ``guts-odds`` must not load before a command computes (its cards and odds modules
+#: load numpy and numba, and numba scipy)
+GUTS_HEAVY = ("pandas", "matplotlib", "openpyxl", "dask", "distributed")
+
+
+@pytest.mark.parametrize("args, code", [
+    (["--help"], 0),
+    (["--version"], 0),
+    (["vs-pot", "--help"], 0),
+    (["vs-pot", "As Kx Qh"], 2),
+    (["table", "--pot", "-1"], 2),
+    (["frobnicate"], 2),
+], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
+def test_guts_odds_help_version_and_bad_input_load_nothing_more(args, code):
+    modules, err = _loaded(args, "guts-odds")
+    assert f"exit {code}" in err
+    assert sorted(m for m in modules if m.split(".")[0] in GUTS_HEAVY) == []
+    assert not [m for m in modules if m.split(".")[0] == "twentyone_burn"
+                and m not in ("twentyone_burn", "twentyone_burn.io")]

@@ -213,7 +213,7 @@ def test_cli_report_small(tmp_path):
 
 
 def test_progress_is_quiet_when_piped(capsys):
-    from twentyone_burn.cli.common import progress
+    from toolkit_cli.progress import progress
     with progress("report") as prog:     # pytest's captured stderr is not a terminal
         if prog is not None:
             prog(1.0, 3.0, "exact analysis")

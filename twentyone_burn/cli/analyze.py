@@ -17,28 +17,17 @@ from typing import Any
 
 import typer
 
+from toolkit_cli.checks import check_output, refuse_overwrite
+from toolkit_cli.errors import InputError, shorten
+from toolkit_cli.options import ForceOpt, JsonOpt
+
 from .. import __version__
 from ..engine.cache import dealer_answer, hand_choices
 from ..rules import Rules
 from ..shoe import RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
 from .charts import chart_strategy
-from .common import (
-    CLASSIC,
-    NO_RULES,
-    SHOE,
-    STANDARD,
-    ForceOpt,
-    InputError,
-    JsonOpt,
-    RuleArgs,
-    analyze_with_progress,
-    check_output,
-    provenance,
-    refuse_overwrite,
-    rule_options,
-    shorten,
-    write_atomic,
-)
+from .common import analyze_with_progress, provenance, write_atomic
+from .rule_options import CLASSIC, NO_RULES, SHOE, STANDARD, RuleArgs, rule_options
 
 __all__ = ["analyze", "dealer", "hand", "register"]
 

@@ -22,20 +22,14 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
+from toolkit_cli.checks import check_output, refuse_overwrite
+from toolkit_cli.errors import InputError, shorten
+from toolkit_cli.options import ForceOpt, JsonOpt
+from toolkit_cli.progress import progress
+
 from ..defaults import DERIVED_CHART_NAME
-from .common import (
-    NO_RULES,
-    STANDARD,
-    ForceOpt,
-    JsonOpt,
-    RuleArgs,
-    analyze_with_progress,
-    check_output,
-    progress,
-    refuse_overwrite,
-    rule_options,
-    shorten,
-)
+from .common import analyze_with_progress
+from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
 __all__ = ["DERIVED_NAME", "chart_strategy", "derive", "register"]
 
@@ -59,13 +53,12 @@ def chart_strategy(path: Path | str, rules: Rules | None = None
     >>> chart_strategy("/no/such/chart")
     Traceback (most recent call last):
     ...
-    twentyone_burn.cli.common.InputError: /no/such/chart: no such file or folder
+    toolkit_cli.errors.InputError: /no/such/chart: no such file or folder
     """
     import zipfile
 
     from ..charts.files import load_chart
     from ..charts.model import ChartError
-    from .common import InputError
     try:
         p = Path(path)
         if p.suffix.lower() == ".txt" and p.is_file():
@@ -215,7 +208,6 @@ def register(app: typer.Typer) -> None:
               as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
         """Derive the printable strategy chart, value it exactly and write the workbook; derive
         and value its short burn rule and write it with the strategy card (card.pdf)."""
-        from .common import InputError
         rules = rule_args.build()
         from ..charts.files import CSV_FILES  # the charts and the writers once rules are built
         from ..export.chart_workbook import chart_paths, save_chart

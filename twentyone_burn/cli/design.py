@@ -19,23 +19,13 @@ from typing import Any
 
 import typer
 
-from .common import (
-    NO_RULES,
-    STANDARD,
-    ForceOpt,
-    InputError,
-    Interrupted,
-    JsonOpt,
-    RuleArgs,
-    check_output,
-    check_scheduler,
-    parse_count,
-    progress,
-    refuse_overwrite,
-    rule_options,
-    shorten,
-)
+from toolkit_cli.checks import check_output, check_scheduler, parse_count, refuse_overwrite
+from toolkit_cli.errors import InputError, Interrupted, shorten
+from toolkit_cli.options import ForceOpt, JsonOpt
+from toolkit_cli.progress import progress
+
 from .report import parse_edge
+from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
 __all__ = ["DEFAULT_OUT", "parse_share_of", "register"]
 
@@ -51,7 +41,7 @@ def parse_share_of(text: str, option: str) -> float:
     >>> parse_share_of("0", "--tolerance")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    twentyone_burn.cli.common.InputError: --tolerance must be above 0 and below 1 ... not '0'
+    toolkit_cli.errors.InputError: --tolerance must be above 0 and below 1 ... not '0'
     """
     t = text.strip()
     percent = t.endswith("%")

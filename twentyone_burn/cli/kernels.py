@@ -12,7 +12,8 @@ import os
 
 import typer
 
-from .common import JsonOpt, progress
+from toolkit_cli.options import JsonOpt
+from toolkit_cli.progress import progress
 
 __all__ = ["build_kernels", "register"]
 

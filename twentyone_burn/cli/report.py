@@ -19,22 +19,14 @@ from typing import Any
 
 import typer
 
+from toolkit_cli.checks import check_output, parse_count, refuse_overwrite
+from toolkit_cli.errors import InputError, shorten
+from toolkit_cli.options import ForceOpt, JsonOpt
+from toolkit_cli.progress import progress
+
 from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, KNOBS
 from ..rules import format_odds
-from .common import (
-    NO_RULES,
-    STANDARD,
-    ForceOpt,
-    InputError,
-    JsonOpt,
-    RuleArgs,
-    check_output,
-    parse_count,
-    progress,
-    refuse_overwrite,
-    rule_options,
-    shorten,
-)
+from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
 __all__ = ["TUNED_NAME", "parse_edge", "register", "tuned_path"]
 
@@ -46,7 +38,7 @@ def parse_edge(text: str) -> float:
     >>> parse_edge("two")
     Traceback (most recent call last):
     ...
-    twentyone_burn.cli.common.InputError: --target-edge must be a number like 0.02 or 2%, not 'two'
+    toolkit_cli.errors.InputError: --target-edge must be a number like 0.02 or 2%, not 'two'
     """
     t = text.strip()
     percent = t.endswith("%")

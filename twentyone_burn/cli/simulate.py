@@ -20,25 +20,20 @@ from typing import Any
 
 import typer
 
-from ..defaults import DEFAULT_CHUNK
-from .common import (
-    NO_RULES,
-    STANDARD,
-    ForceOpt,
-    Interrupted,
-    JsonOpt,
-    RuleArgs,
-    analyze_with_progress,
-    check_checkpoint,
+from toolkit_cli.checks import (
     check_output,
     check_scheduler,
     parse_count,
     parse_fraction,
-    progress,
     refuse_overwrite,
-    rule_options,
-    shorten,
 )
+from toolkit_cli.errors import InputError, Interrupted, shorten
+from toolkit_cli.options import ForceOpt, JsonOpt
+from toolkit_cli.progress import progress
+
+from ..defaults import DEFAULT_CHUNK
+from .common import analyze_with_progress
+from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
 __all__ = ["STRATEGIES", "register", "resolve_strategy"]
 
@@ -68,10 +63,9 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
     >>> resolve_strategy("psychic", None, False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    twentyone_burn.cli.common.InputError: unknown strategy 'psychic'; give optimal, chart, ...
+    toolkit_cli.errors.InputError: unknown strategy 'psychic'; give optimal, chart, ...
     """
     from ..tables import DecisionTables
-    from .common import InputError
     if name == "optimal":
         return rules, None, "optimal"
     if name == "always-stand":
@@ -93,10 +87,9 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
 
 def _run(fn: Callable[[], Any], checkpoint: Path | None) -> Any:
     """Turn the simulator's own errors into the CLI's one-line input errors, and Ctrl-C into
-    :class:`~twentyone_burn.cli.common.Interrupted` saying how to resume (the error boundary
+    :class:`~toolkit_cli.errors.Interrupted` saying how to resume (the error boundary
     prints it once the progress bar is gone)."""
     from ..sim import SimulationError
-    from .common import InputError
     try:
         return fn()
     except SimulationError as e:
@@ -116,13 +109,35 @@ def _counts(rounds: str, workers: str | None, chunk_size: str) -> tuple[int, int
     return n, _workers_default() if w is None else w, c
 
 
+def _check_checkpoint(path: Path | None) -> None:
+    """A ``--checkpoint`` path: writable, and if it exists, a checkpoint file (its first line
+    a JSON header) that the run can resume."""
+    if path is None:
+        return
+    check_output(path, "--checkpoint", folder=False)
+    p = Path(path)
+    if not p.exists():
+        return
+    shown = shorten(str(p))
+    fix = "delete it or give another --checkpoint path"
+    with open(p, "rb") as f:
+        head = f.readline(1 << 20)
+    if not head:
+        return
+    try:
+        header = json.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise InputError(f"--checkpoint {shown} is not a checkpoint file; {fix}") from None
+    if not isinstance(header, dict):
+        raise InputError(f"--checkpoint {shown} is not a checkpoint file; {fix}")
+
+
 def _check_paths(scheduler: str | None, checkpoint: Path | None) -> None:
     check_scheduler(scheduler)
-    check_checkpoint(checkpoint)
+    _check_checkpoint(checkpoint)
 
 
 def _check_seed(seed: int | None) -> None:
-    from .common import InputError
     if seed is not None and seed < 0:
         raise InputError(f"--seed must be a whole number 0 or above, not {seed}")
 

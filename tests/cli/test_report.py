@@ -1,9 +1,12 @@
-"""``report --strategy`` and ``tune --strategy`` from the command line: which strategy the files
-are for, their names, and the figures against a direct exact analysis of the same tables."""
+"""``report`` and ``tune`` (twentyone_burn/cli/report.py): which strategy the files are for,
+their names, and the figures against a direct exact analysis of the same tables; --out a
+folder and never overwritten without --force."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from types import SimpleNamespace
 
 from tests.cli.test_bad_input import run
 from twentyone_burn.charts.model import Chart
@@ -83,3 +86,39 @@ def test_report_of_a_short_burn_rule_plays_its_printed_form(tmp_path, monkeypatc
     d = json.loads(path.read_text())
     assert d["summary"]["expected_return"] == analyze(INF, tables=tables).expected_return
     assert "burning by the burn rule from" in d["strategy"] and d["strategy_kind"] == "given"
+
+
+def test_report_refuses_the_published_files(monkeypatch, capsys):
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(root)
+    before = {p: p.stat().st_mtime_ns for p in root.glob("reports/*")}
+    code, _, err = run(["report", "--no-variations", "--sim-rounds", "0"], monkeypatch,
+                       capsys)
+    assert code == 2 and "--force" in err and "21burn-standard" in err
+    assert before == {p: p.stat().st_mtime_ns for p in before}
+
+
+def _linear_engine(rules, progress=None, tables=None):
+    """A stand-in for the exact analysis (tune's own tests check the search against the real
+    one): the house edge rises with the commission."""
+    edge = 0.5 * rules.commission - 0.01
+    return SimpleNamespace(house_edge=edge, expected_return=-edge, element_of_risk=-edge / 1.1)
+
+
+def test_tune_out_is_a_folder_and_refuses_to_overwrite(tmp_path, monkeypatch, capsys):
+    import twentyone_burn.engine.game as game
+    monkeypatch.setattr(game, "analyze", _linear_engine)
+    args = ["tune", "--knob", "commission", "--target-edge", "0.01", "--decks", "inf"]
+    code, out, err = run([*args, "--out", str(tmp_path)], monkeypatch, capsys)
+    assert code == 0, err
+    written = tmp_path / "tuned-rules.toml"
+    first = written.read_text()
+    assert "commission = 0.04" in first
+    code, out, err = run([*args, "--out", str(tmp_path)], monkeypatch, capsys)
+    assert code == 2 and "--force" in err and len(err.splitlines()) == 1
+    assert written.read_text() == first
+    # --force replaces it; a file path (deprecated) still works: one run checks both
+    old = tmp_path / "tuned-rules.toml"
+    old.write_text("stale\n")
+    code, _, err = run([*args, "--out", str(old), "--force"], monkeypatch, capsys)
+    assert code == 0 and old.read_text() == first

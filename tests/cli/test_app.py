@@ -1,0 +1,136 @@
+"""The ``twentyone-burn`` app (twentyone_burn/cli/app.py): its entry point in a real process
+(exit codes, --debug, Ctrl-C), --version and -h everywhere, help without ``<bool>`` and with
+the rule sheet's defaults, and the line when no command is given."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.cli.test_bad_input import run
+from twentyone_burn import __version__
+from twentyone_burn.cli import app
+
+COMMANDS = ("analyze", "hand", "dealer", "simulate", "verify", "chart", "value", "report",
+            "tune")
+ENTRY = [sys.executable, "-c", "import sys; from twentyone_burn.cli import main; "
+         "sys.argv[0] = 'twentyone-burn'; main()"]
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*ENTRY, *args], capture_output=True, text=True, timeout=300)
+
+
+# -- the entry point in a real process ---------------------------------------------------------
+def test_debug_flag_shows_the_traceback():
+    p = cli("--debug", "analyze", "--decks", "0")
+    assert p.returncode != 0 and "Traceback" in p.stderr and "RulesError" in p.stderr
+    p = cli("analyze", "--decks", "0")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert p.stderr == "error: decks must be from 1 to 8 (or 'inf'), not 0\n"
+
+
+def test_an_environment_failure_exits_1_with_one_line():
+    p = cli("report", "--out", "/proc/no-reports")
+    assert p.returncode == 1, p.stderr
+    assert len(p.stderr.splitlines()) == 1 and "Traceback" not in p.stderr, p.stderr
+
+
+def _wait_until_busy(pid: int, cpu_seconds: float = 3.0, timeout: float = 120) -> None:
+    """Until the process has used this much CPU: past its imports, inside the analysis."""
+    import psutil
+    p = psutil.Process(pid)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        t = p.cpu_times()
+        if t.user + t.system >= cpu_seconds:
+            return
+        time.sleep(0.05)
+
+
+ANALYZE = [*ENTRY, "analyze", "--decks", "8"]
+
+
+def test_ctrl_c_exits_130_with_one_line():
+    proc = subprocess.Popen(ANALYZE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    _wait_until_busy(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    if proc.returncode == 0:
+        pytest.skip("the analysis finished before the signal")
+    assert proc.returncode == 130, err
+    assert err == "interrupted\n", err
+
+
+def test_ctrl_c_under_a_progress_bar_is_its_own_line():
+    import pty
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(ANALYZE, stdout=subprocess.DEVNULL, stderr=slave,
+                            env={**os.environ, "COLUMNS": "120", "TERM": "xterm"})
+    os.close(slave)
+    _wait_until_busy(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=120)
+    os.close(master)
+    if proc.returncode == 0:
+        pytest.skip("the analysis finished before the signal")
+    screen = b"".join(chunks).decode(errors="replace")
+    assert proc.returncode == 130
+    last = screen.replace("\r\n", "\n").rstrip("\n").split("\n")[-1]
+    assert last.split("\r")[-1].replace("\x1b[K", "") == "interrupted", repr(screen[-300:])
+    assert screen.count("interrupted") == 1 and "Traceback" not in screen
+
+
+# -- --version, -h, help -----------------------------------------------------------------------
+@pytest.mark.parametrize("cmd", ("", *COMMANDS))
+def test_version_and_short_help_everywhere(cmd, monkeypatch, capsys):
+    pre = [cmd] if cmd else []
+    code, out, err = run([*pre, "--version"], monkeypatch, capsys)
+    assert code == 0 and out == f"twentyone-burn {__version__}\n", (out, err)
+    code, out, _ = run([*pre, "-h"], monkeypatch, capsys)
+    assert code == 0 and "Usage:" in out and "--help" in out
+
+
+@pytest.mark.parametrize("cmd", COMMANDS)
+def test_help_has_no_bool_metavar_and_shows_defaults(cmd, monkeypatch, capsys):
+    code, out, _ = run([cmd, "--help"], monkeypatch, capsys)
+    assert code == 0 and "<bool>" not in out, out
+    if cmd != "value" and cmd != "hand":
+        assert "default" in out
+    assert "rule sheet" in out
+
+
+def test_the_typer_app_itself_shows_no_bool():
+    """Tests invoke ``app`` through typer's runner: its group is the entry point's."""
+    r = CliRunner().invoke(app, ["hand", "--help"], env={"COLUMNS": "200", "NO_COLOR": "1"})
+    assert r.exit_code == 0 and "<bool>" not in r.stdout and "--mandatory-split" in r.stdout
+
+
+def test_app_help_has_no_bool_and_offers_completion(monkeypatch, capsys):
+    code, out, _ = run(["--help"], monkeypatch, capsys)
+    assert code == 0 and "<bool>" not in out and "--install-completion" in out
+
+
+def test_no_command_prints_help_and_one_error_line(monkeypatch, capsys):
+    code, out, err = run([], monkeypatch, capsys)
+    assert code == 2 and err == "error: give a command (see --help)\n"
+
+
+def test_debug_after_the_command_is_taken_too(monkeypatch, capsys):
+    with pytest.raises(Exception, match="decks must be from 1 to 8"):
+        run(["analyze", "--decks", "0", "--debug"], monkeypatch, capsys)
