@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import typer
 
-from guts_family._version import __version__
-from guts_family.cli.common import Group, run
+from guts_family.cli.common import TOOL
 from guts_family.cli.equilibrium import register as register_equilibrium
 from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
+from toolkit_cli.errors import run
+from toolkit_cli.help import HELP_NAMES, Group
+from toolkit_cli.options import version_option
 
 __all__ = ["build_app", "main"]
 
@@ -24,18 +26,12 @@ def build_app() -> typer.Typer:
     ['challenge', 'equilibrium', 'last-card-up', 'lone']
     """
     app = typer.Typer(cls=Group, add_completion=True, no_args_is_help=True,
-                      context_settings={"help_option_names": ["-h", "--help"]},
+                      context_settings={"help_option_names": HELP_NAMES},
                       help="Exact odds and equilibrium thresholds for Phoenix Burn, Guts "
                            "(3-2-1) and challenge guts.")
 
-    def _version(value: bool) -> None:
-        if value:
-            typer.echo(f"guts-odds (guts_family) {__version__}")
-            raise typer.Exit()
-
     @app.callback()
-    def _root(version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                           help="Print the version and exit."),
+    def _root(version: bool = version_option(TOOL),
               debug: bool = typer.Option(False, "--debug",
                                          help="Show the traceback of an error (any position)."),
               ) -> None:
@@ -48,5 +44,6 @@ def build_app() -> typer.Typer:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point of ``guts-odds``: one line on stderr for any error (see :func:`run`)."""
-    run(build_app(), argv)
+    """Entry point of ``guts-odds``: one line on stderr for any error
+    (:func:`toolkit_cli.errors.run`)."""
+    run(TOOL, lambda: typer.main.get_command(build_app()), argv)

@@ -11,17 +11,15 @@ import typer
 
 from guts_family._version import __version__
 from guts_family.cards import quoted
-from guts_family.cli.common import (
+from guts_family.cli.common import emit
+from guts_family.cli.options import (
     PTIE_HELP,
     SEED_HELP,
     TIE_HELP,
     WORKERS_HELP,
     check_method_options,
     check_out_folder,
-    check_seconds,
-    emit,
     parse_amount,
-    progress,
 )
 from guts_family.export import write_table
 from guts_family.games.equilibrium import (
@@ -33,6 +31,8 @@ from guts_family.games.equilibrium import (
     threshold_table,
 )
 from guts_family.games.swap_equilibrium import SWAP_TIMINGS, SwapTable, swap_threshold_table
+from toolkit_cli.checks import check_seconds
+from toolkit_cli.progress import status
 
 __all__ = ["register", "SAMPLE_SECONDS"]
 
@@ -132,7 +132,7 @@ def register(app: typer.Typer) -> None:
                   player_tie, out, as_json)
             return
         method = "exact" if exact else "sample" if sample else "auto"
-        with progress("equilibrium") as update:
+        with status("equilibrium") as update:
             t = threshold_table(game, sizes, ante_v, pot_v, cap_v, cards, tie, player_tie,
                                 method=method, seed=seed, samples=samples, target_se=target_se,
                                 max_seconds=max_seconds if three else None, workers=workers,

@@ -11,7 +11,8 @@ import typer
 
 from guts_family._version import __version__
 from guts_family.cards import cards_str, parse_cards, quoted
-from guts_family.cli.common import (
+from guts_family.cli.common import emit, renamed
+from guts_family.cli.options import (
     GAME_HELP,
     LIMIT_HELP,
     PTIE_HELP,
@@ -23,15 +24,10 @@ from guts_family.cli.common import (
     WORKERS_HELP,
     check_method_options,
     check_out_folder,
-    check_seconds,
-    emit,
-    odds_text,
     parse_amount,
     parse_opponent_cards,
-    pct,
-    renamed,
-    sampling_summary,
 )
+from guts_family.cli.text import odds_text, pct, sampling_summary
 from guts_family.export import write_table
 from guts_family.games import GAME_NAMES, Game, get_game
 from guts_family.games.base import TABLE_SAMPLES
@@ -40,6 +36,7 @@ from guts_family.games.guts_321 import lone_player_odds
 from guts_family.games.phoenix_burn import last_card_up, swap
 from guts_family.odds import SampledFieldOdds, Seat, exact_refusal, field_odds, field_sample
 from guts_family.ranges import RANGE_HELP, parse_range
+from toolkit_cli.checks import check_seconds
 
 __all__ = ["register", "DEFAULT_TABLE_DIR"]
 

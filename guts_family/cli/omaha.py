@@ -17,7 +17,8 @@ from math import comb
 import typer
 
 from guts_family.cards import cards_str, parse_cards, quoted
-from guts_family.cli.common import (
+from guts_family.cli.common import deprecated, emit, renamed
+from guts_family.cli.options import (
     EXACT_HELP,
     LIMIT_HELP,
     MAX_AMOUNT,
@@ -28,12 +29,8 @@ from guts_family.cli.common import (
     WORKERS_HELP,
     check_amount_text,
     check_method_options,
-    check_seconds,
-    deprecated,
-    emit,
-    renamed,
-    sampling_summary,
 )
+from guts_family.cli.text import sampling_summary
 from guts_family.omaha.burn import (
     MAX_SECONDS,
     BurnDecision,
@@ -54,6 +51,7 @@ from guts_family.omaha.sample import (
     omaha_sample,
     sampled_burn_decision,
 )
+from toolkit_cli.checks import check_seconds
 
 __all__ = ["register", "parse_amount", "render_text", "render_sampled_text"]
 

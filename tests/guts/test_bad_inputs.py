@@ -212,7 +212,7 @@ def test_bad_input_one_line_no_traceback_no_file(capsys, workdir, argv, code):
     assert "Traceback" not in err, err
     assert got == code, err
     assert err.count("\n") == 1 and err.endswith("\n"), err
-    assert err.startswith("guts-odds: error: "), err
+    assert err.startswith("error: "), err  # the one prefix of both tools
     assert len(err) <= 400  # echoed inputs are cut
     assert out == ""
     assert _tree(workdir) == before  # no file left behind
@@ -258,7 +258,7 @@ def test_output_busy_message_printed_as_is(capsys, workdir, monkeypatch):
     monkeypatch.setattr(export, "write_files", _fail_write(busy))
     code, _, err = run(capsys, ["table", "--game", "guts321", "--cards", "1", "--out",
                                 str(workdir / "out")])
-    assert code == 1 and err == f"guts-odds: error: {busy}\n"
+    assert code == 1 and err == f"error: {busy}\n"
 
 
 def test_internal_error_names_type_and_debug(capsys, workdir, monkeypatch):
@@ -310,9 +310,9 @@ def test_version_and_completion(capsys):
 
 
 def test_hidden_aliases_still_work(capsys, monkeypatch):
-    import guts_family.cli.common as common
+    import toolkit_cli.progress as display
 
-    monkeypatch.setattr(common, "_stderr_is_terminal", lambda: True)  # notes go to terminals
+    monkeypatch.setattr(display, "stderr_is_terminal", lambda: True)  # notes go to terminals
     code, out, err = run(capsys, ["omaha", "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s",
                                   "--pot", "60", "--cap", "10", "--json"])
     new = run(capsys, ["omaha", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--pot", "60",
@@ -322,7 +322,7 @@ def test_hidden_aliases_still_work(capsys, monkeypatch):
     code, out, err = run(capsys, ["qualify", "--at-least", "K", "--json"])
     new = run(capsys, ["qualify", "--qualify", "K", "--json"])
     assert code == 0 and json.loads(out) == json.loads(new[1]) and "deprecated" in err
-    monkeypatch.setattr(common, "_stderr_is_terminal", lambda: False)
+    monkeypatch.setattr(display, "stderr_is_terminal", lambda: False)
     code, out, err = run(capsys, ["qualify", "--at-least", "K"])
     assert code == 0 and err == ""  # no note in a pipe or a script
 

@@ -139,7 +139,7 @@ def test_cli_table_json_and_one_line_errors(capsys, tmp_path):
                  ["equilibrium", "guts321", "--cards", "3", "--exact"],
                  ["equilibrium", "phoenix", "--ante", "0"]):
         code, out, err = run(capsys, *args)
-        assert code == 2 and err.count("\n") == 1 and err.startswith("guts-odds: error:"), args
+        assert code == 2 and err.count("\n") == 1 and err.startswith("error:"), args
 
 
 # a 13-card deck with straights (A-2-3, 2-3-4, J-Q-K, Q-K-A), flushes and pairs

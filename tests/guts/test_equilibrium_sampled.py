@@ -235,7 +235,7 @@ def test_cli_prints_the_method_of_every_row(capsys, tmp_path):
 ])
 def test_cli_bad_input_is_one_line_exit_2(capsys, args):
     code, out, err = run(capsys, "equilibrium", "guts321", *args)
-    assert code == 2 and err.count("\n") == 1 and err.startswith("guts-odds: error:"), err
+    assert code == 2 and err.count("\n") == 1 and err.startswith("error:"), err
     assert out == ""
 
 

@@ -195,4 +195,4 @@ def test_cli_swap_fee_and_one_line_errors(capsys, tmp_path):
                  ["equilibrium", "phoenix", "--swap-fee", "1", "--swap-timing", "later"],
                  ["equilibrium", "phoenix", "--swap-timing", "hidden"]):
         code, out, err = run(capsys, *args)
-        assert code == 2 and err.count("\n") == 1 and err.startswith("guts-odds: error:"), args
+        assert code == 2 and err.count("\n") == 1 and err.startswith("error:"), args

@@ -194,4 +194,4 @@ def test_sampling_errors_exit_2_one_line(capsys, argv):
         main(argv)
     err = capsys.readouterr().err
     assert info.value.code == 2 and "Traceback" not in err
-    assert len(err.strip().splitlines()) == 1 and err.startswith("guts-odds: error: ")
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: ")
