@@ -1,48 +1,35 @@
-"""The layout's contracts: layers (import-linter), no import cycles, lint, types, one writer.
+"""The layout's contracts: no import cycles, nothing imports the command line, one writer,
+complete ``__all__``, and CI running the layer, lint and type checks on every package.
 
-These run with the README's test command, so a change that breaks the architecture fails CI
-like any other defect.
+The layers (lint-imports), lint (ruff) and types (mypy) are checked by ``.ci/run`` itself,
+once, before the tests; these tests check the structure those tools do not.
 """
 
 from __future__ import annotations
 
 import ast
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("twentyone_burn", "guts_family")
+PACKAGES = ("twentyone_burn", "guts_family", "toolkit_cli")
 
 
-def _run(*cmd: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=600)
+def test_ci_runs_the_layer_lint_and_type_checks_on_every_package():
+    """CI (``.ci/run``) runs lint-imports, ruff and mypy once, before the tests (so the tests do
+    not run them again); each covers every package."""
+    import tomllib
 
-
-def _tool(name: str) -> str:
-    path = shutil.which(name) or shutil.which(name, path=str(Path(sys.executable).parent))
-    if path is None:
-        pytest.skip(f"{name} is not installed (pip install -e '.[test]')")
-    return path
-
-
-def test_import_linter_contracts_are_kept():
-    r = _run(_tool("lint-imports"), "--no-cache")
-    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
-    assert "0 broken" in r.stdout
-
-
-def test_ruff_lint_and_import_order():
-    r = _run(_tool("ruff"), "check", *PACKAGES)
-    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
-
-
-def test_mypy_types():
-    r = _run(_tool("mypy"))
-    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    ruff = [line.split() for line in ci if line.startswith("ruff check")]
+    assert "lint-imports" in ci and "mypy" in ci and len(ruff) == 1
+    assert set(PACKAGES) <= set(ruff[0][2:])
+    tests = next(line for line in ci if "pytest" in line).split()
+    assert set(PACKAGES) <= set(tests)
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]
+    assert set(conf["mypy"]["packages"]) == set(PACKAGES)
+    assert set(conf["importlinter"]["root_packages"]) == set(PACKAGES)
 
 
 def _module_graph() -> dict[str, set[str]]:
@@ -159,8 +146,9 @@ def test_module_all_is_complete(name, path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     listed = None
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+        targets = node.targets if isinstance(node, ast.Assign) else \
+            [node.target] if isinstance(node, ast.AnnAssign) and node.value else []
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
             listed = set(ast.literal_eval(node.value))
     assert listed is not None, f"{name} has no literal __all__"
     defined = {n.name for n in tree.body

@@ -1,0 +1,82 @@
+"""The one progress display (toolkit_cli/progress.py): where it goes, a log's lines at most
+every few seconds, and the live displays on a terminal."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from toolkit_cli import progress as p
+
+
+def test_where_progress_goes(monkeypatch):
+    monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)
+    assert p.display() == "live" and p.display(lines=True) == "live"
+    assert p.display(quiet=True) == "none"
+    monkeypatch.setattr(p, "stderr_is_terminal", lambda: False)
+    assert p.display() == "none" and p.display(lines=True) == "lines"
+    assert p.display(quiet=True, lines=True) == "none"
+
+
+def test_piped_work_is_silent_unless_lines_are_asked_for(capsys):
+    with p.progress("report", unit="up cards") as bar, p.status("sampling") as update:
+        assert bar is None and update is None
+    with p.progress("report", unit="up cards", lines=True) as bar:
+        assert bar is not None
+        bar(3, 10, "exact analysis")
+    assert capsys.readouterr().err == "report: exact analysis, 3 of 10 up cards, 0 s\n"
+
+
+def _clock(times):
+    it = iter(times)
+    return lambda: next(it)
+
+
+def test_lines_one_per_stage_and_at_most_one_every_few_seconds():
+    out = io.StringIO()
+    log = p.Lines("deriving charts", stream=out, every=5.0,
+                  clock=_clock([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 11.0]))
+    log(1, 20, "variations")     # first: shown
+    log(2, 20, "variations")     # 1 s later, same stage: not shown
+    log(0, 1, "return table")    # a new stage: shown
+    log(1, 1, "return table")    # not shown
+    log(3, 20, "variations")     # a new stage again: shown
+    log(4, 20, "variations")     # 6 s after the last line: shown
+    assert out.getvalue().splitlines() == [
+        "deriving charts: variations, 1 of 20, 1 s",
+        "deriving charts: return table, 0 of 1, 3 s",
+        "deriving charts: variations, 3 of 20, 5 s",
+        "deriving charts: variations, 4 of 20, 11 s"]
+
+
+def test_status_lines_are_throttled():
+    out = io.StringIO()
+    log = p.Lines("equilibrium", stream=out, every=5.0, clock=_clock([0.0, 0.5, 1.0, 7.0]))
+    for text in ("2 players", "3 players", "4 players"):
+        log.status(text)
+    assert out.getvalue().splitlines() == ["equilibrium: 2 players, 0 s",
+                                           "equilibrium: 4 players, 7 s"]
+
+
+@pytest.mark.parametrize("unit", ["", "rounds"])
+def test_the_bar_on_a_terminal(monkeypatch, unit):
+    monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)
+    with p.progress("simulating", unit=unit, rate_unit="M rounds/s", rate_scale=1e6) as bar:
+        assert isinstance(bar, p._Bar)
+        bar(100, 1000, "chunk 1")
+        bar(400, 1000, "chunk 2")
+        assert bar._prog.tasks[0].completed == 400 and bar._prog.tasks[0].total == 1000
+    assert not bar._prog.live.is_started          # stopped with the work
+
+
+def test_the_status_waits_before_it_is_drawn(monkeypatch):
+    monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)
+    with p.status("equilibrium", after=3600) as update:
+        update("2 players")
+        assert update._prog is None                  # short work draws nothing
+    with p.status("equilibrium", after=0) as update:
+        update("2 players")
+        update("3 players")
+        assert update._prog.tasks[0].description == "equilibrium 3 players"
+    assert not update._prog.live.is_started          # stopped with the work
