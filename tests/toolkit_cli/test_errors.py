@@ -84,11 +84,10 @@ def test_an_environment_failure_says_what_and_where_once():
 
 
 def test_usage_errors_and_no_command_in_each_tools_words():
-    from typer._click.exceptions import NoSuchOption
-
-    e = NoSuchOption("--colour")
-    assert describe_error(e, BURN) == (2, "error: No such option: --colour (see --help)")
-    assert describe_error(e, GUTS) == (2, "error: No such option: --colour")
+    e = typer.BadParameter("--colour takes red or blue")
+    assert describe_error(e, BURN) == (2, "error: Invalid value: --colour takes red or blue "
+                                          "(see --help)")
+    assert describe_error(e, GUTS) == (2, "error: Invalid value: --colour takes red or blue")
 
     class NoArgsIsHelpError(Exception):
         pass
