@@ -57,6 +57,8 @@ def shorten(value: Any, limit: int = SHORT) -> str:
 
     >>> shorten("x" * 1000)[-6:], len(shorten("x" * 1000)), shorten(2.5)
     ('xxx...', 80, '2.5')
+    >>> shorten(10 ** 5000)[:24]
+    'a number of 5001 digits'
     """
     if isinstance(value, str):
         text = repr(value[:limit + 1])  # never repr() a megabyte

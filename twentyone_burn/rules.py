@@ -24,6 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from toolkit_cli.errors import shorten  # the one echo of an input in a message, both tools'
+
 __all__ = ["BURN_KEYS", "BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES",
            "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES", "POST_SPLIT_CHOICES",
            "PRESETS", "STANDARD", "SURRENDER_CHOICES", "TIE_TOTALS", "format_odds",
@@ -52,30 +54,10 @@ MAX_DECKS = 100_000  # casino shoes use 1-8; larger finite shoes are for converg
 #: the documented range of a rules file and the command line: 1 to 8 decks (or "inf"); only
 #: the Python API builds the larger shoes of the convergence checks
 FILE_DECKS = 8
-#: longest echo of a user's value in a message
-SHORT = 80
 
 
 class RulesError(ValueError):
     """A rules file or option that cannot be used; the message says what and how to fix it."""
-
-
-def shorten(value: Any, limit: int = SHORT) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for echoing user input in a message.
-
-    >>> shorten("x" * 1000)[-6:], len(shorten("x" * 1000))
-    ('xxx...', 80)
-    >>> shorten(2.5), shorten(10 ** 5000)[:24]
-    ('2.5', 'a number of 5001 digits')
-    """
-    if isinstance(value, str):
-        text = repr(value[:limit + 1])  # never repr() a megabyte
-    else:
-        try:
-            text = repr(value)
-        except ValueError:  # an int too long to print (sys.set_int_max_str_digits)
-            return f"a number of {int(value.bit_length() * 0.30103) + 1} digits"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def _number(name: str, value: Any, hint: str) -> float:
