@@ -17,7 +17,6 @@ Two forms, both given the tool (:class:`~toolkit_cli.tool.Tool`):
 from __future__ import annotations
 
 import json
-import shlex
 from typing import Any
 
 import typer
@@ -40,6 +39,8 @@ def command_line(tool: Tool, ctx: typer.Context) -> tuple[str, dict[str, Any]]:
     Every visible option in force is listed (defaults included; hidden old names and the
     output format are not).
     """
+    import shlex  # here: twentyone-burn's start-up needs only rules_lines
+
     words = [tool.name, tool.version, ctx.info_name or "?"]
     options: dict[str, Any] = {}
     for param in ctx.command.params:

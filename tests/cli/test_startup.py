@@ -22,6 +22,7 @@ HEAVY = ("numba", "pandas", "scipy", "matplotlib", "openpyxl", "dask", "distribu
          "llvmlite")
 #: our own packages that only a running command needs
 OURS = ("twentyone_burn.engine.dealer", "twentyone_burn.engine.burn", "twentyone_burn.sim",
+        "twentyone_burn.engine.cache", "twentyone_burn.engine.disk",
         "twentyone_burn.report", "twentyone_burn.export", "twentyone_burn.tune",
         "twentyone_burn.verify", "twentyone_burn.charts", "twentyone_burn.tables")
 

@@ -22,7 +22,6 @@ from toolkit_cli.errors import InputError, shorten
 from toolkit_cli.options import ForceOpt, JsonOpt
 
 from .. import __version__
-from ..engine.cache import dealer_answer, hand_choices
 from ..rules import Rules
 from ..shoe import RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
 from .charts import chart_strategy
@@ -144,7 +143,8 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     player, u = _deal(rules, cards, up, 3, "give exactly three player cards")
     a, b, c = sorted(player)
     # the engine's burn choices, from the result cache when it has them (the engine, and
-    # numba, are imported on a miss only)
+    # numba, are imported on a miss only; the cache itself once a deal is checked)
+    from ..engine.cache import hand_choices
     choices = hand_choices(rules, u, (a, b, c))
     for ch in choices:
         # a kept pair must be split under a mandatory split: its other plays are shown (what
@@ -224,6 +224,7 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
     if not rules.infinite:
         check_cards(rules.decks, gone + [u])
     # from the result cache when it has the answer (the engine, and numba, on a miss only)
+    from ..engine.cache import dealer_answer
     answer = dealer_answer(rules, u, gone)
     if rules.decks is not None and not answer.complete:   # (an infinite deck always finishes)
         left = 52 * rules.decks - len(gone) - 1
