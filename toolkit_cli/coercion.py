@@ -4,9 +4,11 @@ Typer (0.2x) coerces every parameter's value with a pydantic TypeAdapter that it
 imports pydantic for (about 0.1 s), the first time the parameter is processed - even when
 the value is None, which the coercion returns untouched without the adapter. A parameter's
 coercion is therefore built when its value is not None: ``--help`` and the options not given
-cost nothing. A text option's text (``str`` or ``str | None``, no parser of its own) and a
-flag's True or False are what the adapter would return, so they are passed on as they are
-(tests/toolkit_cli/test_coercion.py checks that against typer's own coercion). Older typer
+cost nothing. A text option's text (``str`` or ``str | None``, no parser of its own), a
+flag's True or False and a number option's default (an ``int`` for ``int``, a ``float`` for
+``float``, when the option sets no bounds) are what the adapter would return, so they are
+passed on as they are (tests/toolkit_cli/test_coercion.py checks that against typer's own
+coercion); a number typed on the command line arrives as text and is coerced. Older typer
 has no such layer, and nothing is changed. A path option's text becomes a Path, as typer's
 coercion does when the option asks for no checks of the path (exists, resolve_path, ...).
 
@@ -31,7 +33,8 @@ from typing import Any
 __all__ = ["as_given", "defer_coercion", "is_path"]
 
 _AS_GIVEN: dict[Any, type] = {str: str, str | None: str, bool: bool, bool | None: bool,
-                              Path: str, Path | None: str}
+                              Path: str, Path | None: str, int: int, int | None: int,
+                              float: float, float | None: float}
 #: typer's path checks at their defaults (anything else is left to typer's coercion)
 _PLAIN_PATH = {"exists": False, "file_okay": True, "dir_okay": True, "writable": False,
                "readable": True, "resolve_path": False, "allow_dash": False, "path_type": None}
@@ -76,6 +79,10 @@ def as_given(desc: Any, param: Any, value: Any) -> bool:
     info = desc.parameter_info
     if is_path(desc) and any(getattr(info, k, v) != v for k, v in _PLAIN_PATH.items()):
         return False
+    if kind in (int, float) and (getattr(info, "min", None) is not None or
+                                 getattr(info, "max", None) is not None or
+                                 getattr(info, "clamp", False)):
+        return False  # bounds are typer's to check
     return (kind is not None and type(value) is kind and not param.multiple
             and param.nargs == 1 and getattr(info, "parser", None) is None)
 

@@ -30,7 +30,6 @@ import typer
 from guts_family._version import __version__
 from guts_family.cards import CardError
 from toolkit_cli import options as _options
-from toolkit_cli import provenance as _provenance
 from toolkit_cli.tool import Tool
 
 __all__ = ["TOOL", "deprecated", "emit", "renamed"]
@@ -48,7 +47,9 @@ TOOL = Tool("guts-odds", __version__, bad_input=(CardError, ValueError, Overflow
 def emit(data: dict, as_json: bool, text: str, ctx: typer.Context | None = None) -> None:
     """Print ``data`` as one JSON object, or ``text``, with the provenance of ``ctx``'s command
     line (:func:`toolkit_cli.provenance.emit`)."""
-    _provenance.emit(TOOL, data, as_json, text, ctx)
+    from toolkit_cli.provenance import emit as emit_with_provenance  # once there is output
+
+    emit_with_provenance(TOOL, data, as_json, text, ctx)
 
 
 def deprecated(old: str, instead: str) -> None:

@@ -3,6 +3,7 @@ as given is what typer's own coercion returns, for every parameter of both tools
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -19,8 +20,9 @@ def test_text_passed_on_as_given_is_what_typer_would_return():
         from typer._coercion import build_runtime_param
     except ImportError:
         pytest.skip("this typer has no coercion layer to defer")
-    values = ["9", "", " T 6 5 ", "10,6", "inf", "caf\u00e9", "x\udcff", "1e8", "--"]
-    checked = paths = 0
+    values = ["9", "", " T 6 5 ", "10,6", "inf", "caf\u00e9", "x\udcff", "1e8", "--",
+              0, 1, -3, 10 ** 20, True, False, 0.0, 60.0, -2.5, 1e300, math.inf, math.nan]
+    checked = paths = numbers = 0
     for group in (command(), typer.main.get_command(build_app())):
         for cmd in [group, *group.commands.values()]:
             ctx = Context(cmd)
@@ -35,6 +37,8 @@ def test_text_passed_on_as_given_is_what_typer_would_return():
                             assert real == Path(v) and isinstance(real, Path), (cmd.name, v)
                             paths += 1
                         else:
-                            assert real == v and type(real) is str, (cmd.name, p.name, v)
+                            same = real == v or (v != v and real != real)    # nan is nan
+                            assert same and type(real) is type(v), (cmd.name, p.name, v)
+                            numbers += type(v) in (int, float)
                         checked += 1
-    assert checked > 100 and paths > 10
+    assert checked > 100 and paths > 10 and numbers > 20

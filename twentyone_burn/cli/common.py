@@ -20,7 +20,6 @@ from toolkit_cli.provenance import rules_lines
 from toolkit_cli.tool import Tool
 
 from .. import __version__
-from ..io import write_file
 from ..rules import Rules, RulesError
 from ..shoe import CardError
 
@@ -60,6 +59,8 @@ def analyze_with_progress(rules: Rules, tables: DecisionTables | None = None,
 
 def write_atomic(path: Path, text: str) -> None:
     """Write an output file atomically; a missing folder is the user's to create."""
+    from ..io import write_file  # the writer when there is something to write
+
     path = Path(path)
     if not path.parent.exists():
         raise InputError(f"folder {path.parent} does not exist; create it or choose another path")
