@@ -9,13 +9,13 @@ import json
 import pytest
 
 from guts_family.cards import parse_cards
+from guts_family.cli.equilibrium import parse_players
 from guts_family.games.equilibrium import (
-    _Search,
+    ThresholdSearch,
     best_response,
     equilibrium,
     in_ev,
     in_ev_poker3,
-    parse_players,
 )
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
 from guts_family.odds import Seat, field_odds
@@ -67,7 +67,7 @@ def test_the_equilibrium_is_a_fixed_point_of_the_full_best_response(game, cards)
     """A full scan of the hero's classes (not the bisection) gives the same threshold."""
     eq = equilibrium(game, 3, cards=cards)
     assert eq.converged
-    s = _Search(game, eq_order(game, cards), 3, eq.pot, None, eq.tie, eq.player_tie)
+    s = ThresholdSearch(game, eq_order(game, cards), 3, eq.pot, None, eq.tie, eq.player_tie)
     classes = range(s.order.n_classes) if s.order.n_classes < 100 else \
         range(max(0, eq.threshold - 12), min(s.order.n_classes, eq.threshold + 12))
     evs = {c: s.ev(c, eq.threshold) for c in classes}

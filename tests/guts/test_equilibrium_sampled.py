@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from guts_family.cards import parse_cards
-from guts_family.games.equilibrium import _Search, equilibrium, threshold_table
-from guts_family.games.threshold_sample import ThresholdEVs, unit_payoffs
+from guts_family.games.equilibrium import ThresholdSearch, equilibrium, threshold_table
+from guts_family.games.equilibrium.sampled_evs import ThresholdEVs, unit_payoffs
 from guts_family.hands import POKER3, HandOrder
 from guts_family.odds import FieldOdds, Seat, field_odds, representatives
 from guts_family.odds._kernels import threshold_deals
@@ -123,7 +123,7 @@ def _exact_class_mean(c: int, seats: list[Seat], pot: float) -> float:
 def test_two_players_agree_with_the_exact_count_within_4_se():
     """Check 1: the sampled EV of a class (the mean over its hands) against in_ev_poker3's,
     and the sampled equilibrium's interval holds the exact threshold AQ4."""
-    s = _Search("guts321", POKER3, 2, 2.0, None, "replay", "split")
+    s = ThresholdSearch("guts321", POKER3, 2, 2.0, None, "replay", "split")
     evs = ThresholdEVs(POKER3, 2, 2.0, seed=7)
     labels = ("AQ4", "K98", "772")
     cs = [POKER3.class_from_label(x) for x in labels]

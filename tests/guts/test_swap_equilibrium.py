@@ -13,7 +13,7 @@ import pytest
 from guts_family.cards import parse_cards
 from guts_family.games.equilibrium import equilibrium
 from guts_family.games.phoenix_burn import swap as swap_alone
-from guts_family.games.swap_equilibrium import CHECK_WINDOW, _SwapModel, swap_equilibrium
+from guts_family.games.equilibrium.swap import CHECK_WINDOW, SwapModel, swap_equilibrium
 from guts_family.hands import VALUE3
 from tests.guts.test_cli import run
 
@@ -98,7 +98,7 @@ def _classes(deck):
 def test_evs_match_the_rules_played_out_three_players(tie, player_tie, request):
     deck = SMALL3
     slow = request.node.get_closest_marker("slow") is not None
-    m = _SwapModel(3, 4.0, 3.0, tie, player_tie, 0.5, deck)
+    m = SwapModel(3, 4.0, 3.0, tie, player_tie, 0.5, deck)
     cls = _classes(deck)
     hands = [parse_cards(h) for h in (["Jc Jd Qh", "Kc Qd Jh", "Ac Kc Qd", "Qc Qd Qh"] if slow
                                       else ["Jc Jd Qh", "Ac Kc Qd"])]
@@ -138,7 +138,7 @@ def test_the_equilibrium_is_a_fixed_point_of_the_twins_best_responses(timing, de
     fee, pot = 0.5, 2
     e = swap_equilibrium(2, fee, timing=timing, deck=deck)
     assert e.converged and e.swap_label != "none" and e.swap_below < VALUE3.n_classes
-    model = _SwapModel(2, pot, None, "pot", "split", fee, deck)
+    model = SwapModel(2, pot, None, "pot", "split", fee, deck)
     cls = _classes(deck)
     gains = {c: burned_naive(model.hand(c), 2, e.t_swap, True, fee, pot, None, "pot", "split",
                              deck) - burned_naive(model.hand(c), 2, e.t_keep, False, fee, pot,
@@ -167,7 +167,7 @@ def test_limits():
     assert e.t_keep == no_swap.threshold and e.swap_state_label == "-"
     # the others never in: keeping and swapping are the burned player alone against the pot,
     # as the swap command counts it by cards
-    m = _SwapModel(2, 10.0, None, "pot", "split", 1.0)
+    m = SwapModel(2, 10.0, None, "pot", "split", 1.0)
     h = parse_cards("Jd 8c 4h")
     c = VALUE3.class_of(h)
     alone = swap_alone(h, pot=10, fee=1)
