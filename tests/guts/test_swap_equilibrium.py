@@ -12,8 +12,8 @@ import pytest
 
 from guts_family.cards import parse_cards
 from guts_family.games.equilibrium import equilibrium
-from guts_family.games.phoenix_burn import swap as swap_alone
 from guts_family.games.equilibrium.swap import CHECK_WINDOW, SwapModel, swap_equilibrium
+from guts_family.games.phoenix_burn import swap as swap_alone
 from guts_family.hands import VALUE3
 from tests.guts.test_cli import run
 

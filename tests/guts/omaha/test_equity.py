@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from guts_family.cards import CardError, cards_str, parse_cards
-from guts_family.omaha.burn import burn_decision, deal_count, omaha_equity
+from guts_family.omaha.decision import burn_decision
+from guts_family.omaha.exact import deal_count, omaha_equity
 from tests.reference.omaha import numpy_known_hands, numpy_one_unknown, python_brute_force
 
 

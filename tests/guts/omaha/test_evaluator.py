@@ -246,12 +246,12 @@ def test_card_indices_match_phevaluator():
 def test_kernel_constants_have_one_source():
     """The kernels live in omaha._kernels (numba caches per file); the constants they read are
     defined there once, re-exported unchanged, and fit the tables the kernels index."""
-    from guts_family.omaha import _kernels, burn, evaluator
+    from guts_family.omaha import _kernels, evaluator, exact
 
     assert evaluator.N_FLUSH_HOLE is _kernels.N_FLUSH_HOLE
     t = evaluator.tables()
     assert t.flush.size == evaluator.N_FLUSH_BOARD * _kernels.N_FLUSH_HOLE
     assert int(t.flush_hole_index.max()) == _kernels.N_FLUSH_HOLE - 1
     columns = ("SHARE", "SCOOP", "WIN_HIGH", "TIE_HIGH", "WIN_LOW", "TIE_LOW", "LOSE")
-    assert [getattr(burn, c) for c in columns] == list(range(_kernels.N_STATS))
-    assert all(getattr(burn, c) is getattr(_kernels, c) for c in (*columns, "N_STATS"))
+    assert [getattr(exact, c) for c in columns] == list(range(_kernels.N_STATS))
+    assert all(getattr(exact, c) is getattr(_kernels, c) for c in (*columns, "N_STATS"))

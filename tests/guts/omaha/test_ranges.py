@@ -14,9 +14,10 @@ import pytest
 
 from guts_family.cards import RANK_CHARS, SUIT_CHARS, CardError, parse_cards
 from guts_family.omaha._kernels import N_STATS, _sample_ranged_deals
-from guts_family.omaha.burn import burn_decision, check_range, omaha_equity
+from guts_family.omaha.decision import burn_decision
 from guts_family.omaha.evaluator import omaha_high_many, omaha_low_many, tables
-from guts_family.omaha.preflop import build_preflop_table
+from guts_family.omaha.exact import check_range, omaha_equity
+from guts_family.omaha.preflop import build_preflop_table, quantise
 from guts_family.omaha.ranges import (
     N_CLASSES,
     N_HOLDINGS,
@@ -26,6 +27,7 @@ from guts_family.omaha.ranges import (
     hand_index,
     parse_omaha_range,
     preflop_equity,
+    preflop_table,
     suit_classes,
 )
 from guts_family.omaha.sample import omaha_odds, omaha_sample
@@ -331,11 +333,13 @@ def test_the_method_choice_and_the_burn_decision_with_a_range():
 def test_the_stored_table_is_the_documented_sample():
     high, hilo = preflop_equity(False), preflop_equity(True)
     assert high.shape == hilo.shape == (N_CLASSES,)
-    # rebuilt from the documented seed: identical up to the 16-bit rounding
+    # rebuilt from the documented seed: identical up to the 16-bit rounding, and the stored
+    # 16-bit integers of the data files exactly
     some = [0, 5, 1234, 9999, N_CLASSES - 1]
     for game, table in ((False, high), (True, hilo)):
         again = build_preflop_table(game, PREFLOP_SAMPLES, PREFLOP_SEED, classes=some)
         assert np.abs(again - table[some]).max() <= 0.5 / 65535 + 1e-12
+        assert (quantise(again) == preflop_table(game)[some]).all()
 
 
 def test_the_ordering_puts_aakk_double_suited_at_the_top():

@@ -11,7 +11,7 @@ import pytest
 
 from guts_family.cards import CardError, parse_cards
 from guts_family.omaha._kernels import N_STATS, _sample_deals
-from guts_family.omaha.burn import OmahaEquity, omaha_equity
+from guts_family.omaha.decision import sampled_burn_decision
 from guts_family.omaha.evaluator import (
     high_evaluator,
     low_evaluator,
@@ -19,12 +19,12 @@ from guts_family.omaha.evaluator import (
     omaha_low_many,
     tables,
 )
+from guts_family.omaha.exact import OmahaEquity, omaha_equity
 from guts_family.omaha.sample import (
     OmahaDeals,
     SampledOmahaEquity,
     omaha_odds,
     omaha_sample,
-    sampled_burn_decision,
 )
 from guts_family.sampling import chunk_rng
 from tests.reference.omaha import omaha_high_reference, omaha_low_reference, shares
