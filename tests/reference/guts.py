@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
@@ -19,7 +20,7 @@ from guts_family.games.phoenix_burn import BURN_TIE_RULES, BurnedOdds
 from guts_family.hands import VALUE3, HandOrder
 from guts_family.odds import FieldOdds, Seat
 
-__all__ = ["field_odds_naive", "last_card_up_naive", "rank_deal_odds_naive"]
+__all__ = ["field_odds_naive", "last_card_up_naive", "rank_deal_odds_naive", "in_ev_naive"]
 
 
 def _unseen(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
@@ -205,22 +206,47 @@ def last_card_up_naive(players: int, burn_tie: str = "suit",
     return BurnedOdds(players, burn_tie, tuple((row[0], row[1], row[2]) for row in out))
 
 
+@dataclass(frozen=True)
+class _Round:
+    """The twin's own reading of one game's in/out round, from its rule sheet - on purpose not
+    the package's ``Game`` attributes, so a wrong attribute there is caught here."""
+
+    house: bool          # a hand is dealt to the pot (Phoenix: the pot's hand; Guts: the dummy)
+    house_vs_all: bool   # it plays everyone in (Phoenix), not only a lone player (Guts)
+    burned: bool         # one other player must play whatever it holds (Phoenix's burned player)
+
+
+#: Phoenix Burn: "The burned player must play against the pot's hand"; "The burned player, every
+#: player who came in, and the pot's hand are compared". Guts 3-2-1, steps 5 and 6: the dummy
+#: plays only a player who stays in alone. Challenge guts: no pot hand; a lone caller wins the pot.
+ROUNDS = {"phoenix": _Round(house=True, house_vs_all=True, burned=True),
+          "guts321": _Round(house=True, house_vs_all=False, burned=False),
+          "challenge": _Round(house=False, house_vs_all=False, burned=False)}
+
+
 def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, threshold: int,
                 pot: float, cap: float | None = None, tie: str = "pot",
                 player_tie: str = "split", deck: Sequence[int] | None = None) -> Fraction:
-    """Plain card-by-card twin of ``guts_family.games.equilibrium.in_ev``: the rules played out.
+    """Plain card-by-card twin of ``guts_family.games.equilibrium.model.in_ev``: the rules played
+    out.
 
     Every deal of the other hands (Phoenix: the pot's and the burned player's, then the other
     deciders; Guts: the dummy, then the deciders; challenge: the deciders) from the unseen
     cards; a decider goes in with ``threshold`` or better; the hero's payoff is read from the
-    round's rules directly (no seats, no masks). Small decks only.
+    round's rules (:data:`ROUNDS`) directly (no seats, no masks). Small decks only.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> in_ev_naive("guts321", ONE, parse_cards("Ah"), 3, ONE.n_classes, pot=3, tie="replay")
+    Fraction(48, 17)
     """
+    rules = ROUNDS[game]
     hero = [int(c) for c in hero]
     cards = list(range(52)) if deck is None else sorted({int(c) for c in deck})
     unseen = [c for c in cards if c not in hero]
     n = order.n_cards
-    m = players - 2 if game == "phoenix" else players - 1
-    fixed = {"phoenix": 2, "guts321": 1, "challenge": 0}[game]
+    m = players - 1 - rules.burned
+    fixed = rules.house + rules.burned
     me = order.class_of(hero)
     gain = Fraction(str(pot))
     pay = gain if cap is None else min(gain, Fraction(str(cap)))
@@ -242,19 +268,15 @@ def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, 
         nonlocal total, deals
         if i == fixed + m:
             deals += 1
-            house, rest = (classes[0], classes[1:]) if fixed else (None, classes)
-            if game == "phoenix":
-                burned, deciders = rest[0], rest[1:]
-                ins = [burned] + [c for c in deciders if c >= threshold]
-                total += showdown(me, ins, house)
-            else:
-                ins = [c for c in rest if c >= threshold]
-                if ins:
-                    total += showdown(me, ins, None)
-                elif game == "guts321":
-                    total += showdown(me, [], house)
-                else:
-                    total += gain
+            house, rest = (classes[0], classes[1:]) if rules.house else (None, classes)
+            burned, deciders = (rest[:1], rest[1:]) if rules.burned else ([], rest)
+            ins = burned + [c for c in deciders if c >= threshold]
+            if ins:
+                total += showdown(me, ins, house if rules.house_vs_all else None)
+            elif house is not None:  # a lone player plays the dummy
+                total += showdown(me, [], house)
+            else:  # a lone caller takes the pot unchallenged
+                total += gain
             return
         for hand in itertools.combinations(avail, n):
             left = [c for c in avail if c not in hand]
