@@ -267,8 +267,10 @@ def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, 
 
     >>> from guts_family.cards import parse_cards
     >>> from guts_family.hands import ONE
-    >>> in_ev_naive("guts321", ONE, parse_cards("Ah"), 3, ONE.n_classes, pot=3, tie="replay")
-    Fraction(48, 17)
+    >>> o = in_ev_naive("guts321", ONE, parse_cards("Jc"), 3, ONE.n_classes, pot=3, tie="replay",
+    ...                 deck=SMALL1)
+    >>> o  # the others never in: the dummy alone, 12 of its 13 cards lower, one J (replayed)
+    Fraction(36, 13)
     """
     rules = ROUNDS[game]
     hero = [int(c) for c in hero]
