@@ -34,11 +34,17 @@ from guts_family.cli.common import (
     renamed,
     sampling_summary,
 )
-from guts_family.omaha.burn import (
-    MAX_SECONDS,
+from guts_family.omaha.decision import (
     BurnDecision,
-    OmahaEquity,
+    SampledBurnDecision,
     burn_decision,
+    sampled_burn_decision,
+)
+from guts_family.omaha.exact import (
+    MAX_SECONDS,
+    OmahaEquity,
+    check_deal,
+    check_range,
     deal_count,
     estimate_seconds,
     omaha_equity,
@@ -46,13 +52,9 @@ from guts_family.omaha.burn import (
 )
 from guts_family.omaha.ranges import OMAHA_RANGE_HELP, OmahaRange, parse_omaha_range
 from guts_family.omaha.sample import (
-    SampledBurnDecision,
     SampledOmahaEquity,
-    check_deal,
-    check_range,
     choose_method,
     omaha_sample,
-    sampled_burn_decision,
 )
 
 __all__ = ["register", "parse_amount", "render_text", "render_sampled_text"]

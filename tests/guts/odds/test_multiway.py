@@ -1,23 +1,23 @@
-"""The multiway count by ranks against two independent routes: the card-by-card twin on small
-decks, the seat-by-seat rank twin and the two-opponent engine on the full deck, closed forms."""
+"""The multiway count by ranks (guts_family/odds/multiway.py) against two independent routes: the
+card-by-card twin on small decks, the seat-by-seat rank twin and the two-opponent engine on the
+full deck, closed forms."""
 
 from __future__ import annotations
 
-import json
 import math
 import random
 
 import pytest
 
 from guts_family.cards import parse_cards
-from guts_family.cli import main
-from guts_family.games import get_game
-from guts_family.games.challenge_guts import challenge
 from guts_family.games.phoenix_burn import vs_pot
-from guts_family.hands import ONE, POKER3, TWO, VALUE3
+from guts_family.hands import ONE, TWO, VALUE3
 from guts_family.odds import Seat, field_odds
 from guts_family.odds.multiway import PRIMES, multiway_odds
-from tests.reference.guts import field_odds_naive, rank_deal_odds_naive
+from tests.reference.guts import (
+    field_odds_naive,
+    rank_deal_odds_naive,
+)
 
 POT = Seat("pot", is_pot=True)
 
@@ -38,7 +38,6 @@ def _is_prime(p):
     return all(p % d for d in range(3, math.isqrt(p) + 1, 2))
 
 
-# (order, deck) small enough for the card-by-card twin with four to six opposing hands
 SMALL = {
     "value3 15 cards": (VALUE3, [c for c in range(52) if c >> 2 >= 8 and (c & 3) < 3]),
     "two 12 cards": (TWO, [c for c in range(52) if c >> 2 >= 10]),
@@ -141,73 +140,3 @@ def test_eight_player_phoenix_sums_and_symmetry():
                opponent_cards=[parse_cards("9s"), parse_cards("9h"), parse_cards("4c")])
     assert r.ties.get((0, 1), 0) == r.ties.get((0, 2), 0)
     assert r.ties.get((1,), 0) == r.ties.get((2,), 0)
-
-
-def test_games_seat_every_table_size_the_deck_allows():
-    phoenix, guts, chal = (get_game(g) for g in ("phoenix", "guts321", "challenge"))
-    assert (phoenix.max_opponents(), guts.max_opponents(3), guts.max_opponents(2),
-            guts.max_opponents(1), chal.max_opponents()) == (15, 16, 25, 51, 16)
-    assert phoenix.odds(parse_cards("Ah Ad 2c"), opponents=15).total > 0
-    assert guts.odds(parse_cards("Ah"), opponents=51).win_count == 0  # three aces, 51 hands
-    assert guts.odds(parse_cards("Kh Kd"), opponents=25).total == \
-        math.prod(math.comb(50 - 2 * i, 2) for i in range(25))
-    with pytest.raises(ValueError, match="at most 15 other players"):
-        phoenix.odds(parse_cards("Ah Ad 2c"), opponents=16)
-    with pytest.raises(ValueError, match="not enough unseen cards"):
-        phoenix.odds(parse_cards("Ah Ad 2c"), parse_cards("3c 3d 3h 3s"), opponents=15)
-
-
-def test_poker_order_is_exact_to_three_players_and_refused_beyond():
-    guts = get_game("guts321")
-    hero = parse_cards("As Ks Qs")
-    o = guts.odds(hero, opponents=3)
-    assert o == field_odds(POKER3, hero, [Seat(f"player {i}") for i in (2, 3, 4)])
-    with pytest.raises(ValueError, match="cover at most 3 opposing hands"):
-        guts.odds(hero, opponents=4)
-
-
-def test_challenge_with_several_challengers():
-    hand = parse_cards("Ks Kd 9c")
-    one = challenge(hand, pot=10)
-    many = challenge(hand, pot=10, challengers=4, dealer_min="A")
-    seats = [Seat("dealer", is_pot=True, min_class=VALUE3.class_from_label("A32"))] + \
-        [Seat(f"challenger {i}") for i in (2, 3, 4)]
-    _same(many.odds, multiway_odds(VALUE3, hand, seats))
-    assert many.ev < one.ev
-    o = many.odds
-    assert many.ev == pytest.approx(float(o.ev_exact(10, None, "replay", loss_multiple=2)))
-    with pytest.raises(ValueError, match="challengers must be 1 to 16"):
-        challenge(hand, pot=10, challengers=17)
-
-
-def _run(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code or 0
-    out = capsys.readouterr()
-    return code, out.out, out.err
-
-
-def test_cli_eight_players_and_one_line_errors(capsys):
-    code, out, _ = _run(capsys, "vs-pot", "As Kd Qh", "--opponents", "7", "--json",
-                        *[x for u in "Jc 9d 7h 5s 3c 2d 8c".split()
-                          for x in ("--opponent-cards", u)])
-    data = json.loads(out)
-    assert code == 0 and len(data["seats"]) == 8
-    assert sum(data["counts"].values()) == data["total"]
-    code, out, _ = _run(capsys, "challenge", "Qs Qd 2c", "--pot", "10", "--challengers", "3",
-                        "--json")
-    assert code == 0 and json.loads(out)["challengers"] == 3
-    for args, message in [
-        (["vs-pot", "As Kd Qh", "--opponents", "16"], "at most 15 other players"),
-        (["vs-pot", "As Ks Qs", "--game", "guts321", "--opponents", "4", "--exact"], "at most 3"),
-        (["vs-pot", "As Kd Qh", "--opponents", "15", "--dead", "2c 3c"], "not enough unseen"),
-        (["vs-pot", "As Kd Qh", "--opponents", "3", "--opponent-cards", "Jc",
-          "--opponent-cards", "Jc"], "in both player 2 and player 3"),
-        (["challenge", "As Kd Qh", "--pot", "1", "--challengers", "0"], "1 to 16"),
-    ]:
-        code, out, err = _run(capsys, *args)
-        assert code == 2 and out == "" and err.count("\n") == 1, (args, err)
-        assert message in err and "Traceback" not in err

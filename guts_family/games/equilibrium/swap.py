@@ -49,20 +49,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from guts_family._version import __version__
-from guts_family.games.equilibrium import (
-    MAX_ITERATIONS,
-    _check,
-    _fixed_point,
-    _lab,
-    _Search,
-)
-from guts_family.games.registry import get_game
+from guts_family.games.equilibrium.model import check_model
+from guts_family.games.equilibrium.result import class_label
+from guts_family.games.equilibrium.search import MAX_ITERATIONS, ThresholdSearch, fixed_point
+from guts_family.games.phoenix_burn import GAME as PHOENIX
 from guts_family.hands import VALUE3, HandOrder
 from guts_family.odds import FieldOdds, Seat, check_stakes
 from guts_family.odds.multiway import multiway_counts
 
-__all__ = ["SWAP_TIMINGS", "CHECK_WINDOW", "SWAP_METHOD", "SwapEquilibrium", "SwapTable",
-           "swap_equilibrium", "swap_threshold_table", "ranked_odds"]
+__all__ = ["SWAP_TIMINGS", "CHECK_WINDOW", "SWAP_METHOD", "SwapModel", "SwapEquilibrium",
+           "swap_equilibrium", "ranked_odds"]
 
 SWAP_TIMINGS = ("public", "hidden")
 #: how many classes either side of each threshold are checked to be best responses
@@ -112,7 +108,7 @@ def ranked_odds(order: HandOrder, hero: Sequence[int], specs: Sequence[tuple],
 
 
 @dataclass
-class _SwapModel:
+class SwapModel:
     """The EVs of one question (players, stakes, fee, timing), cached."""
 
     players: int
@@ -126,7 +122,7 @@ class _SwapModel:
     cache: dict[tuple, Fraction | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self._search = _Search("phoenix", self.order, self.players, self.pot, self.cap,
+        self._search = ThresholdSearch(PHOENIX.name, self.order, self.players, self.pot, self.cap,
                                self.tie, self.player_tie, self.deck)
         self.cards = list(range(52)) if self.deck is None else sorted({int(c) for c in
                                                                       self.deck})
@@ -137,7 +133,7 @@ class _SwapModel:
 
     def hand(self, c: int) -> list[int]:
         """One hand of class c from the deck in play."""
-        return self._search._hand(c)
+        return self._search.hand(c)
 
     def _ev(self, o: FieldOdds) -> Fraction:
         return o.ev_exact(self.pot, self.cap, self.tie, self.player_tie)
@@ -246,26 +242,27 @@ class _SwapModel:
         return cls[lo] if lo < len(cls) else self.order.n_classes
 
 
-class _StateSearch(_Search):
+class _StateSearch(ThresholdSearch):
     """The deciders' best responses in one information state, the swap rule fixed."""
 
-    def __init__(self, model: _SwapModel, s: int, state: str):
-        super().__init__("phoenix", model.order, model.players, model.pot, model.cap,
+    def __init__(self, model: SwapModel, s: int, state: str):
+        super().__init__(PHOENIX.name, model.order, model.players, model.pot, model.cap,
                          model.tie, model.player_tie, model.deck)
         self.model, self.s, self.state = model, s, state
 
     def ev(self, hero_class: int, threshold: int) -> Fraction:
+        """A decider's EV in this state (0 where the state never happens)."""
         v = self.model.decider(hero_class, self.s, threshold, self.state)
         return Fraction(0) if v is None else v
 
 
-def _inner(model: _SwapModel, s: int, state: str) -> tuple[int, str, str]:
+def _inner(model: SwapModel, s: int, state: str) -> tuple[int, str, str]:
     """The deciders' symmetric equilibrium in one state: (threshold, label, note); a cycle is
     labelled by its classes ("655/755") and its weakest class is returned."""
-    t, ok, _, note, cycle = _fixed_point(_StateSearch(model, s, state))
+    t, ok, _, note, cycle = fixed_point(_StateSearch(model, s, state))
     if cycle:
-        return cycle[0], "/".join(_lab(model.order, c) for c in cycle), note
-    return t, _lab(model.order, t), "" if ok else note
+        return cycle[0], "/".join(class_label(model.order, c) for c in cycle), note
+    return t, class_label(model.order, t), "" if ok else note
 
 
 @dataclass(frozen=True)
@@ -314,12 +311,14 @@ class SwapEquilibrium:
                 "swap_fee": self.fee, "swap_timing": self.timing, "tie": self.tie,
                 "player_tie": self.player_tie, "swaps_with": self.swap_label,
                 "keeps_from_class": self.swap_below,
-                "keeps_from": _lab(VALUE3, self.swap_below), "share_swapped": self.share_swapped,
+                "keeps_from": class_label(VALUE3, self.swap_below),
+                "share_swapped": self.share_swapped,
                 "threshold_after_keep": self.keep_label,
                 "threshold_after_swap": self.swap_state_label,
                 "converged": self.converged, "exceptions": list(self.exceptions),
                 "best_response_checked": self.best_response_checked, "keeps_from_path": [
-                    _lab(VALUE3, c) for c in self.path], "exact": True, "method": SWAP_METHOD,
+                    class_label(VALUE3, c) for c in self.path], "exact": True,
+                "method": SWAP_METHOD,
                 "note": self.note, "version": __version__}
 
 
@@ -342,16 +341,15 @@ def swap_equilibrium(players: int, fee: float, ante: float = 1.0, pot: float | N
     if timing not in SWAP_TIMINGS:
         raise ValueError(f"unknown swap timing {timing!r}: choose one of "
                          f"{', '.join(SWAP_TIMINGS)}")
-    g = get_game("phoenix")
-    order = g.order(None)
-    _check("phoenix", players, order)
+    order = PHOENIX.order(None)
+    g = check_model(PHOENIX.name, players, order)
     check_stakes(ante)
     pot_v = players * ante if pot is None else pot
     check_stakes(pot_v, cap, fee)
     tie_r, ptie_r = g.rules(tie, player_tie)
-    model = _SwapModel(players, pot_v, cap, tie_r, ptie_r, float(fee), deck, order)
+    model = SwapModel(players, pot_v, cap, tie_r, ptie_r, float(fee), deck, order)
     top = order.n_classes
-    t0, *_ = _fixed_point(_StateSearch(model, 0, "keep"))
+    t0, *_ = fixed_point(_StateSearch(model, 0, "keep"))
     s = model.swap_below(t0, t0)
     path = [s]
     converged = False
@@ -383,7 +381,7 @@ def swap_equilibrium(players: int, fee: float, ante: float = 1.0, pot: float | N
             break
         if nxt in path:
             notes.append("the swap rule cycles through "
-                         + ", ".join(_lab(order, c) for c in path[path.index(nxt):]))
+                         + ", ".join(class_label(order, c) for c in path[path.index(nxt):]))
             break
         s = nxt
         path.append(s)
@@ -398,13 +396,13 @@ def swap_equilibrium(players: int, fee: float, ante: float = 1.0, pot: float | N
     share = float(sizes[:s].sum() / sizes.sum())
     swapped = [c for c in model.classes() if c < s]
     return SwapEquilibrium(players, ante, pot_v, cap, float(fee), timing, tie_r, ptie_r, s,
-                           _lab(order, swapped[-1]) if swapped else "none", share, tk, ts,
+                           class_label(order, swapped[-1]) if swapped else "none", share, tk, ts,
                            labels["keep"] if tk is not None else "-",
                            labels["swap"] if ts is not None else "-", converged,
                            tuple(path), "; ".join(notes), tuple(exceptions))
 
 
-def _exceptions(model: _SwapModel, s: int, tk: int | None, ts: int | None, timing: str,
+def _exceptions(model: SwapModel, s: int, tk: int | None, ts: int | None, timing: str,
                 window: int) -> list[str]:
     """The classes near the thresholds whose threshold-rule decision is not a best response."""
     cls = model.classes()
@@ -417,7 +415,7 @@ def _exceptions(model: _SwapModel, s: int, tk: int | None, ts: int | None, timin
     for c in near(s) if model.fee < model.pot + pay else ():  # else no gain is positive
         g = model.gain(c, k_t, s_t)
         if (g > 0) != (c < s):
-            out.append(f"burned {'swaps' if g > 0 else 'keeps'} {_lab(model.order, c)} "
+            out.append(f"burned {'swaps' if g > 0 else 'keeps'} {class_label(model.order, c)} "
                        f"(gain {float(g):+.4f})")
     states = [("keep", tk), ("swap", ts)] if timing == "public" else [("both", tk)]
     for state, t in states:
@@ -427,53 +425,6 @@ def _exceptions(model: _SwapModel, s: int, tk: int | None, ts: int | None, timin
             v = model.decider(c, s, t, state)
             if v is not None and (v > 0) != (c >= t):
                 where = "" if state == "both" else f" after a {state}"
-                out.append(f"{'in' if v > 0 else 'out'} with {_lab(model.order, c)}{where} "
+                out.append(f"{'in' if v > 0 else 'out'} with {class_label(model.order, c)}{where} "
                            f"(EV {float(v):+.4f})")
     return out
-
-
-@dataclass(frozen=True)
-class SwapTable:
-    """Swap equilibria by table size, as a table file (meta lines and a frame)."""
-
-    meta: dict
-    rows: tuple[SwapEquilibrium, ...]
-
-    @property
-    def frame(self):  # noqa: ANN201 - a pandas DataFrame (pandas is imported lazily)
-        """One row per table size."""
-        import pandas as pd
-
-        return pd.DataFrame({
-            "players": [r.players for r in self.rows],
-            "pot": [r.pot for r in self.rows],
-            "swaps_with": [r.swap_label for r in self.rows],
-            "share_swapped": [r.share_swapped for r in self.rows],
-            "threshold_after_keep": [r.keep_label for r in self.rows],
-            "threshold_after_swap": [r.swap_state_label for r in self.rows],
-            "converged": [r.converged for r in self.rows],
-            "best_response_checked": [r.best_response_checked for r in self.rows],
-            "note": [r.note for r in self.rows],
-        })
-
-
-def swap_threshold_table(players: Sequence[int], fee: float, ante: float = 1.0,
-                         pot: float | None = None, cap: float | None = None,
-                         timing: str = "public", tie: str | None = None,
-                         player_tie: str | None = None) -> SwapTable:
-    """:func:`swap_equilibrium` for each table size, with its provenance.
-
-    >>> t = swap_threshold_table([2], fee=4)
-    >>> list(t.frame["swaps_with"]), t.meta["swap_timing"]
-    (['none'], 'public')
-    """
-    g = get_game("phoenix")
-    rows = tuple(swap_equilibrium(n, fee, ante, pot, cap, timing, tie, player_tie)
-                 for n in players)
-    meta = {"game": g.name, "title": g.title, "rule_sheet": g.rule_sheet, "cards": 3,
-            "order": "value3", "ante": ante, "pot": "players x ante" if pot is None else pot,
-            "cap": cap, "swap_fee": fee, "swap_timing": timing,
-            "tie": rows[0].tie if rows else tie,
-            "player_tie": rows[0].player_tie if rows else player_tie, "method": SWAP_METHOD,
-            "exact": True, "package": "guts_family", "version": __version__}
-    return SwapTable(meta, rows)

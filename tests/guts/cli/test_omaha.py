@@ -1,4 +1,5 @@
-"""The `omaha` command: through a typer app built here, and through the guts-odds script."""
+"""guts-odds omaha (guts_family/cli/omaha.py): JSON and text at each stage, sampled when exact
+cannot finish, ranges, one-line errors, the console script."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typer.testing import CliRunner
 
 from guts_family.cards import CardError
 from guts_family.cli.omaha import register
+from tests.guts.test_cli import run
 
 runner = CliRunner()
 
@@ -30,12 +32,12 @@ def app() -> typer.Typer:
     return a
 
 
-def run(app, *args):
+def invoke(app, *args):
     return runner.invoke(app, ["omaha", *args])
 
 
 def test_json_at_the_burn(app):
-    r = run(app, "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--json")
+    r = invoke(app, "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert out["boards"] == 40 and out["stage"] == "burn" and out["exact"] is True
@@ -46,7 +48,7 @@ def test_json_at_the_burn(app):
 
 
 def test_json_hilo_unknown_opponent_and_burn_decision(app):
-    r = run(app, "--hands", "AsAhKsKh", "--board", "Qd7c2h3s", "--hilo", "--opponents", "1",
+    r = invoke(app, "--hands", "AsAhKsKh", "--board", "Qd7c2h3s", "--hilo", "--opponents", "1",
             "--pot", "60", "--cap", "10", "--json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
@@ -59,11 +61,11 @@ def test_json_hilo_unknown_opponent_and_burn_decision(app):
 
 
 def test_text_output_and_preflop(app):
-    r = run(app, "--hands", "AsKsQdJd, AhKhQcJc", "--hilo")
+    r = invoke(app, "--hands", "AsKsQdJd, AhKhQcJc", "--hilo")
     assert r.exit_code == 0, r.output
     assert "preflop" in r.output and "1,086,008 board run-outs" in r.output
     assert r.output.count(" 50.0000%") == 2
-    r = run(app, "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--pot", "60")
+    r = invoke(app, "--hands", "As3sJhTd QcQh5c6d", "--board", "KsQs7d2s", "--pot", "60")
     assert "As 3s Jh Td: BURN" in r.output and "Qc Qh 5c 6d: FOLD" in r.output
 
 
@@ -91,14 +93,14 @@ def test_text_output_and_preflop(app):
     (["--hands", "AsAhKsKh JdTc9d8c", "--pot", "lots"], "--pot 'lots' is not a number"),
 ])
 def test_bad_input_raises_one_line(app, args, message):
-    r = run(app, *args)
+    r = invoke(app, *args)
     assert isinstance(r.exception, ValueError)  # CardError is a ValueError
     text = str(r.exception)
     assert message in text and "\n" not in text
 
 
 def test_sampled_when_exact_cannot_finish_json(app):
-    r = run(app, "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--seed", "3",
+    r = invoke(app, "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--seed", "3",
             "--samples", "20000", "--workers", "1", "--pot", "60", "--limit", "10", "--json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
@@ -109,14 +111,14 @@ def test_sampled_when_exact_cannot_finish_json(app):
     assert hero["equity_99"][0] <= hero["equity"] <= hero["equity_99"][1]
     assert hero["equity_se"] > 0 and {"ev_burn_se", "clear"} <= set(out["burn"][0])
     # the same seed on two workers: the same figures
-    r2 = run(app, "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--seed", "3",
+    r2 = invoke(app, "AsAhKsKh", "--board", "Qd7c2h3s", "--opponents", "9", "--seed", "3",
              "--samples", "20000", "--workers", "2", "--pot", "60", "--limit", "10", "--json")
     out2 = json.loads(r2.output)
     assert out2["players"] == out["players"] and out2["burn"] == out["burn"]
 
 
 def test_sampled_text_says_so_and_reports_the_seed(app):
-    r = run(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h", "--hilo", "--sample", "--samples",
+    r = invoke(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h", "--hilo", "--sample", "--samples",
             "5000", "--workers", "1")
     assert r.exit_code == 0, r.output
     first, *rest = r.output.splitlines()
@@ -126,14 +128,14 @@ def test_sampled_text_says_so_and_reports_the_seed(app):
     assert "every figure above is a sampled estimate" in body and "exact:" not in body
     assert "sampled instead" not in body  # forced by --sample, not chosen
     # the default picks exact where it fits, and says so
-    r = run(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h", "--hilo")
+    r = invoke(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h", "--hilo")
     assert "exact: 820 board run-outs" in r.output and "sampled" not in r.output
-    assert json.loads(run(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h",
+    assert json.loads(invoke(app, "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h",
                           "--json").output)["method"] == "exact"
 
 
 def test_card_errors_are_card_errors(app):
-    r = run(app, "--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h3s4s5s")
+    r = invoke(app, "--hands", "AsAhKsKh JdTc9d8c", "--board", "Qd7c2h3s4s5s")
     assert isinstance(r.exception, CardError)
 
 
@@ -158,15 +160,11 @@ class TestConsoleScript:
         out = json.loads(r.stdout)
         assert out["boards"] == 40 and len(out["players"]) == 2
 
-    @pytest.mark.parametrize("hands,board", [
-        ("AsAhKsKh AsTc9d8c", "Qd7c2h3s"),  # a card in two hands
-        ("AsAhKsKh JdTc9d8c", "Qd7c2hAs"),  # a card in a hand and on the board
-        ("AsAhKs JdTc9d8c", "Qd7c2h3s"),  # a hand of three cards
-        ("AsAhKsKh JdTc9d8c", "Qd7c2h3s4s5s"),  # a board of six
-    ])
-    def test_bad_input_exit_code_2_one_line(self, hands, board):
-        r = subprocess.run(["guts-odds", "omaha", "--hands", hands, "--board", board],
-                           capture_output=True, text=True)
+    def test_bad_input_exit_code_2_one_line(self):
+        """The console script's exit code on bad input (a card in two hands); the messages
+        of every bad input are checked in process (test_bad_input_raises_one_line)."""
+        r = subprocess.run(["guts-odds", "omaha", "--hands", "AsAhKsKh AsTc9d8c", "--board",
+                            "Qd7c2h3s"], capture_output=True, text=True)
         assert r.returncode == 2
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
         assert r.stdout == ""
@@ -195,3 +193,27 @@ def test_sampling_errors_exit_2_one_line(capsys, argv):
     err = capsys.readouterr().err
     assert info.value.code == 2 and "Traceback" not in err
     assert len(err.strip().splitlines()) == 1 and err.startswith("guts-odds: error: ")
+
+
+def test_cli_names_the_range_and_the_method(capsys):
+    code, out, _ = run(capsys, "omaha", "JdTc9d8c", "--board", "Qd7c2h", "--opponents", "1",
+                       "--range", "KK**,QQ**")
+    assert code == 0
+    assert "exact:" in out and "range KK**,QQ**" in out and "range" in out.splitlines()[-1]
+    code, out, _ = run(capsys, "omaha", "JdTc9d8c", "--opponents", "2", "--range", "top 10%",
+                       "--seed", "4", "--samples", "3000")
+    assert code == 0
+    assert "sampled (Monte Carlo, not exact)" in out and "top 10%" in out
+    assert "by rejection" in out and "--seed 4" in out
+
+
+@pytest.mark.parametrize("args", [
+    ("--range", "AAAAA", "--opponents", "1"),
+    ("--range", "AA**"),                                       # no unknown opponents
+    ("--range", "JdTc**", "--opponents", "1"),                 # the known hand holds them
+    ("--range", "JJ**", "--opponents", "2", "--board", "Js2c3c", "--exact"),
+])
+def test_cli_refuses_impossible_ranges_in_one_line(capsys, args):
+    code, out, err = run(capsys, "omaha", "JdTc9d8c", *args)
+    assert code == 2 and out == ""
+    assert "error: " in err and err.count("\n") == 1

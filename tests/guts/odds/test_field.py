@@ -1,9 +1,9 @@
-"""The exact field engine against its plain nested-loop twin, on reduced and full decks."""
+"""field_odds (guts_family/odds/field.py): the fast engine against the card-by-card twin on
+small decks and the full deck, both pair paths, closed forms, known and dead cards."""
 
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from math import comb
 
 import pytest
@@ -11,7 +11,9 @@ import pytest
 from guts_family.cards import CardError, parse_cards
 from guts_family.hands import ONE, POKER3, TWO, VALUE3
 from guts_family.odds import Seat, field_odds
-from tests.reference.guts import field_odds_naive
+from tests.reference.guts import (
+    field_odds_naive,
+)
 
 POT = Seat("pot", is_pot=True)
 
@@ -53,6 +55,8 @@ SMALL_DECKS = {  # 14 cards: three 3-card seats still fit beside the hand and tw
     "T-A 3 suits": [c for c in range(52) if c >> 2 >= 8 and (c & 3) < 3][1:],
     "A 2 3 4": [c for c in range(52) if (c >> 2) in (0, 1, 2, 12)][2:],
 }
+
+
 BIG_DECKS = {  # 16 cards, for the slow run
     "J-A": [c for c in range(52) if c >> 2 >= 9],
     "A 2 3 4": [c for c in range(52) if (c >> 2) in (0, 1, 2, 12)],
@@ -153,24 +157,3 @@ def test_fully_known_seat_is_compared_directly():
                                  [POT, Seat("p2", known=tuple(parse_cards("Ks Kd 2c")))])
     beaten = field_odds(VALUE3, hero, [POT, Seat("p2", known=tuple(parse_cards("2s 2d 2h")))])
     assert beaten.lose_count == beaten.total
-
-
-def test_ev_rules():
-    hero = parse_cards("Qh")
-    o = field_odds(ONE, hero, [POT, Seat("p2")])
-    P = Fraction(10)
-    w, lose = o.win_count, o.lose_count
-    pot_tie = sum(c for m, c in o.ties.items() if 0 in m)
-    player_only = o.ties.get((1,), 0)
-    both = o.ties.get((0, 1), 0)
-    assert o.ev_exact(10, tie="pot") == \
-        (P * w - P * lose - P * pot_tie + P / 2 * player_only) / o.total
-    assert o.ev_exact(10, tie="replay", player_tie="replay") == (P * w - P * lose) / o.total
-    split = (P * w - P * lose + P / 2 * o.ties.get((0,), 0) + P / 3 * both + P / 2 * player_only)
-    assert o.ev_exact(10, tie="split") == split / o.total
-    assert o.ev_exact(10, limit=4, tie="replay", player_tie="replay") == \
-        (P * w - 4 * lose) / o.total
-    with pytest.raises(ValueError, match="unknown tie rule"):
-        o.ev(10, tie="coin")
-    with pytest.raises(ValueError, match="pot must be a positive"):
-        o.ev(-1)

@@ -1,5 +1,5 @@
-"""Exact Omaha Burn equity: against pokerkit's own equity code, plain-Python and numpy brute
-force, and hand-worked cases; the burn decision; refusals and bad input."""
+"""Exact Omaha Burn equity (guts_family/omaha/exact.py): the rule sheet's example, pot shares,
+against pokerkit and the numpy and Python brute forces, refusals, bad input."""
 
 from __future__ import annotations
 
@@ -10,8 +10,13 @@ import numpy as np
 import pytest
 
 from guts_family.cards import CardError, cards_str, parse_cards
-from guts_family.omaha.burn import burn_decision, deal_count, omaha_equity
-from tests.reference.omaha import numpy_known_hands, numpy_one_unknown, python_brute_force
+from guts_family.omaha.decision import burn_decision
+from guts_family.omaha.exact import deal_count, omaha_equity
+from tests.reference.omaha import (
+    numpy_known_hands,
+    numpy_one_unknown,
+    python_brute_force,
+)
 
 
 def random_deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[int]], list[int]]:
@@ -19,10 +24,6 @@ def random_deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[in
     deck = np.random.default_rng(seed).permutation(52).tolist()
     hands = [deck[4 * i: 4 * i + 4] for i in range(n_hands)]
     return hands, deck[4 * n_hands: 4 * n_hands + board_cards]
-
-
-# ------------------------------------------------------------------------------------------
-# hand-worked cases
 
 
 def test_rule_sheet_example():
@@ -67,10 +68,6 @@ def test_hands_as_one_text():
 def test_single_player_takes_the_pot():
     r = omaha_equity(["AsKsQdJd"], "2c3c4c", hilo=True)
     assert r.players[0].equity == 1 and r.players[0].scoop == 1
-
-
-# ------------------------------------------------------------------------------------------
-# against pokerkit's own equity code, run out river by river
 
 
 def pokerkit_river_equities(hands, board5, hilo):
@@ -143,10 +140,6 @@ def test_flop_matches_pokerkit(hilo):
     assert max(abs(float(p.equity) - t / r.boards) for p, t in zip(r.players, total)) < 1e-12
 
 
-# ------------------------------------------------------------------------------------------
-# numpy brute force over every run-out (independent enumeration and scoring)
-
-
 @pytest.mark.parametrize("street", [0, 3, 4, 5])
 @pytest.mark.parametrize("hilo", [False, True])
 def test_known_hands_match_numpy_brute_force(street, hilo):
@@ -167,10 +160,6 @@ def test_one_unknown_opponent_matches_numpy_brute_force(hilo):
     assert r.deals == deals == deal_count(1, 4, 1)[1]
     assert (p.equity, p.scoop, p.lose) == (equity, scoop, lose)
     assert r.players[1].equity == 1 - equity
-
-
-# ------------------------------------------------------------------------------------------
-# plain-Python brute force with the plain-Python evaluator (several unknown opponents)
 
 
 @pytest.mark.parametrize("hilo", [False, True])
@@ -197,36 +186,6 @@ def test_three_unknown_opponents_sum_to_one():
     r = omaha_equity(known, board, opponents=3, hilo=True)
     assert sum(p.equity for p in r.players) == 1
     assert r.deals == deal_count(8, 5, 3)[1] == 2627625
-
-
-# ------------------------------------------------------------------------------------------
-# the burn decision
-
-
-def test_burn_decision_arithmetic():
-    r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
-    a = burn_decision(r, pot=60, cap=10)
-    assert (a.equity, a.lose, a.match) == (Fraction(3, 4), Fraction(1, 4), 10)
-    assert a.ev_burn == Fraction(3, 4) * 60 - Fraction(1, 4) * 10 and a.burn
-    b = burn_decision(r, pot=60, player=1)
-    assert b.match == 60 and b.ev_burn == 15 - 45 and not b.burn
-    assert b.break_even_equity == Fraction(1, 2)
-    c = burn_decision(r, pot=Fraction(5), cap=10, player=1)
-    assert c.match == 5 and c.ev_burn == Fraction(5, 4) - Fraction(15, 4)
-    with pytest.raises(ValueError, match="player"):
-        burn_decision(r, pot=60, player=2)
-    with pytest.raises(ValueError, match="pot"):
-        burn_decision(r, pot=0)
-
-
-def test_burn_decision_counts_split_pots_as_not_losing():
-    r = omaha_equity(["As4dKdKh", "Ac4sQdJd"], "2c3d7hKc9s", hilo=True)
-    d = burn_decision(r, pot=40, cap=100, player=1)
-    assert d.lose == 0 and d.ev_burn == 10  # a quarter of 40, never pays the match
-
-
-# ------------------------------------------------------------------------------------------
-# refusals and bad input
 
 
 def test_refuses_instead_of_sampling():

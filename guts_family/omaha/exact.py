@@ -1,4 +1,4 @@
-"""Omaha Burn: exact pot equity by complete enumeration, and the burn decision.
+"""Omaha Burn: exact pot equity by complete enumeration of the rest of the deal.
 
 Every way the rest of the deal can fall is enumerated - every board run-out (every river at the
 burn, every turn and river from the flop, every board preflop) and, for unknown opponents, every
@@ -9,7 +9,8 @@ Pot shares: high only, the best Omaha high hand takes the pot, tied hands split 
 low (eight or better), half the pot goes to the best high and half to the best qualifying low,
 each half split evenly among tied hands (so a hand can be quartered); with no qualifying low the
 high takes the whole pot. A player "loses" a deal when they get no part of the pot; in Omaha Burn
-a losing burner must match the pot (up to the cap).
+a losing burner must match the pot (up to the cap): :mod:`~guts_family.omaha.decision` weighs
+that against folding (the burn decision).
 
 The cost of an enumeration is estimated first; one that would take more than about a minute is
 refused with a ValueError saying so (give more hands, or a later street): nothing here is
@@ -24,9 +25,6 @@ The rule sheet's example at the burn (A: As 3s Jh Td, B: Qc Qh 5c 6d, board Ks Q
 >>> r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
 >>> r.boards, [str(p.equity) for p in r.players]
 (40, ['3/4', '1/4'])
->>> d = burn_decision(r, pot=60, cap=10, player=1)
->>> d.ev_burn, d.burn
-(Fraction(15, 2), True)
 """
 
 from __future__ import annotations
@@ -68,10 +66,8 @@ __all__ = [
     "N_STATS",
     "PlayerOdds",
     "OmahaEquity",
-    "BurnDecision",
     "omaha_equity",
     "check_range",
-    "burn_decision",
     "estimate_seconds",
     "deal_count",
     "parse_hands",
@@ -436,70 +432,3 @@ def _duration(seconds: float) -> str:
         if seconds >= 2 * size:
             return f"{seconds / size:,.0f} {unit}"
     return f"{seconds:,.0f} s"
-
-
-@dataclass(frozen=True)
-class BurnDecision:
-    """What burning (staying in for the river) is worth to one player, in pot units.
-
-    Burning wins equity * pot on average and costs match = min(pot, cap) whenever the player
-    gets no part of the pot (probability lose); folding is worth 0 (the ante is already in the
-    pot). break_even_equity = match / (pot + match) is the equity at which burning breaks even
-    for a hand that either takes the whole pot or loses; the decision itself uses the exact
-    chance of losing, so split pots are counted correctly.
-    """
-
-    player: str
-    pot: Fraction
-    cap: Fraction | None
-    match: Fraction
-    equity: Fraction
-    lose: Fraction
-    ev_burn: Fraction
-    ev_fold: Fraction
-    break_even_equity: Fraction
-
-    @property
-    def burn(self) -> bool:
-        """True when burning is worth more than folding."""
-        return self.ev_burn > self.ev_fold
-
-    def as_dict(self) -> dict[str, object]:
-        """Plain numbers for JSON.
-
-        >>> r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
-        >>> burn_decision(r, 60, 10).as_dict()["ev_burn"]
-        42.5
-        """
-        return {"player": self.player, "pot": float(self.pot),
-                "cap": None if self.cap is None else float(self.cap), "match": float(self.match),
-                "equity": float(self.equity), "lose": float(self.lose),
-                "ev_burn": float(self.ev_burn), "ev_fold": float(self.ev_fold),
-                "break_even_equity": float(self.break_even_equity), "burn": self.burn}
-
-
-def burn_decision(result: OmahaEquity, pot: float | Fraction, cap: float | Fraction | None = None,
-                  player: int = 0) -> BurnDecision:
-    """EV of burning versus folding for one player, the others in `result` being the burners.
-
-    Build `result` with the player's hand and the other burners: their known hands, or
-    `opponents=K` unknown hands (burners assumed to hold random cards).
-
-    >>> r = omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s")
-    >>> d = burn_decision(r, pot=60, player=1)  # no cap: a loser matches the whole pot
-    >>> d.equity, d.lose, d.match, d.ev_burn, d.burn, d.break_even_equity
-    (Fraction(1, 4), Fraction(3, 4), Fraction(60, 1), Fraction(-30, 1), False, Fraction(1, 2))
-    """
-    if not 0 <= player < len(result.players):
-        raise ValueError(f"player must be 0..{len(result.players) - 1}, got {player}")
-    p = Fraction(pot)
-    if p <= 0:
-        raise ValueError(f"pot must be positive, got {pot}")
-    c = None if cap is None else Fraction(cap)
-    if c is not None and c < 0:
-        raise ValueError(f"cap must be 0 or more, got {cap}")
-    match = p if c is None else min(p, c)
-    odds = result.players[player]
-    ev = odds.equity * p - odds.lose * match
-    return BurnDecision(odds.hand, p, c, match, odds.equity, odds.lose, ev, Fraction(0),
-                        match / (p + match))

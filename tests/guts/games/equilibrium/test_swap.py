@@ -1,90 +1,24 @@
-"""Phoenix Burn's swap inside the equilibrium: exact EVs against a card-by-card twin that plays
-the rules out (the swap included), best responses by full scans of the twin, limits, the CLI."""
+"""Phoenix Burn's swap inside the equilibrium (guts_family/games/equilibrium/swap.py): exact EVs
+against the card-by-card twins that play the rules out (the swap included), best responses
+by full scans of the twins, limits."""
 
 from __future__ import annotations
 
-import functools
 import itertools
-import json
-from fractions import Fraction
 
 import pytest
 
 from guts_family.cards import parse_cards
 from guts_family.games.equilibrium import equilibrium
+from guts_family.games.equilibrium.swap import CHECK_WINDOW, SwapModel, swap_equilibrium
 from guts_family.games.phoenix_burn import swap as swap_alone
-from guts_family.games.swap_equilibrium import CHECK_WINDOW, _SwapModel, swap_equilibrium
 from guts_family.hands import VALUE3
-from tests.guts.test_cli import run
-
-SMALL3 = [c for c in range(52) if c >> 2 >= 9][:13]       # J J J J Q Q Q Q K K K K A
-SMALL16 = [c for c in range(52) if c >> 2 >= 9]           # J Q K A, four of each
-
-
-def _showdown(me: int, rivals: list[int], house: int, gain: Fraction, pay: Fraction,
-              tie: str, player_tie: str) -> Fraction:
-    """The payoff of the hand ``me`` in a Phoenix showdown against ``rivals`` and the pot."""
-    if me < max(rivals + [house]):
-        return -pay
-    tied = sum(1 for r in rivals if r == me)
-    if house == me:
-        return {"pot": -pay, "split": gain / (tied + 2), "replay": Fraction(0)}[tie]
-    if tied:
-        return gain / (tied + 1) if player_tie == "split" else Fraction(0)
-    return gain
-
-
-@functools.cache
-def _cls(hand: tuple[int, ...]) -> int:
-    return VALUE3.class_of(list(hand))
-
-
-def _deals(avail: list[int], k: int):
-    """Every deal of k three-card hands from ``avail`` (classes), seat by seat."""
-    if k == 0:
-        yield []
-        return
-    for hand in itertools.combinations(avail, 3):
-        left = [c for c in avail if c not in hand]
-        for rest in _deals(left, k - 1):
-            yield [_cls(hand)] + rest
-
-
-def decider_naive(hero, players, s, t, state, pot, cap, tie, player_tie, deck):
-    """A deciding player's EV going in with ``hero``: the pot's and the burned player's hands
-    dealt, the burned player swapping below class s, the other deciders in with t or better;
-    averaged over the deals of the state ("keep", "swap" or "both")."""
-    gain = Fraction(str(pot))
-    pay = gain if cap is None else min(gain, Fraction(str(cap)))
-    me = VALUE3.class_of(hero)
-    total, n = Fraction(0), 0
-    for pot_c, burned_c, *others in _deals([c for c in deck if c not in hero], players):
-        swapped = burned_c < s
-        if state != "both" and swapped != (state == "swap"):
-            continue
-        if swapped:
-            pot_c, burned_c = burned_c, pot_c
-        ins = [burned_c] + [c for c in others if c >= t]
-        total += _showdown(me, ins, pot_c, gain, pay, tie, player_tie)
-        n += 1
-    return total / n
-
-
-def burned_naive(hero, players, t, do_swap, fee, pot, cap, tie, player_tie, deck):
-    """The burned player's EV with ``hero``, keeping it or swapping it with the pot's hand for
-    ``fee``; the others decide with t."""
-    gain = Fraction(str(pot))
-    pay = gain if cap is None else min(gain, Fraction(str(cap)))
-    me = VALUE3.class_of(hero)
-    total, n = Fraction(0), 0
-    for pot_c, *others in _deals([c for c in deck if c not in hero], players):
-        ins = [c for c in others if c >= t]
-        if do_swap:
-            total += _showdown(pot_c, ins, me, gain, pay, tie, player_tie) - Fraction(str(fee))
-        else:
-            total += _showdown(me, ins, pot_c, gain, pay, tie, player_tie)
-        n += 1
-    return total / n
+from tests.reference.guts import (
+    SMALL3,
+    SMALL16,
+    swap_burned_naive,
+    swap_decider_naive,
+)
 
 
 def _classes(deck):
@@ -98,7 +32,7 @@ def _classes(deck):
 def test_evs_match_the_rules_played_out_three_players(tie, player_tie, request):
     deck = SMALL3
     slow = request.node.get_closest_marker("slow") is not None
-    m = _SwapModel(3, 4.0, 3.0, tie, player_tie, 0.5, deck)
+    m = SwapModel(3, 4.0, 3.0, tie, player_tie, 0.5, deck)
     cls = _classes(deck)
     hands = [parse_cards(h) for h in (["Jc Jd Qh", "Kc Qd Jh", "Ac Kc Qd", "Qc Qd Qh"] if slow
                                       else ["Jc Jd Qh", "Ac Kc Qd"])]
@@ -110,13 +44,13 @@ def test_evs_match_the_rules_played_out_three_players(tie, player_tie, request):
             for state in ("keep", "swap", "both"):
                 never = (state == "keep" and s >= VALUE3.n_classes) or \
                     (state == "swap" and s <= cls[0])  # nobody keeps / nobody swaps
-                want = None if never else decider_naive(m.hand(c), 3, s, t, state, 4, 3, tie,
+                want = None if never else swap_decider_naive(m.hand(c), 3, s, t, state, 4, 3, tie,
                                                         player_tie, deck)
                 assert m.decider(c, s, t, state) == want, (h, s, t, state)
         for t in (cls[0], c, VALUE3.n_classes) if slow else (c,):
-            assert m.keep(c, t) == burned_naive(m.hand(c), 3, t, False, 0.5, 4, 3, tie,
+            assert m.keep(c, t) == swap_burned_naive(m.hand(c), 3, t, False, 0.5, 4, 3, tie,
                                                 player_tie, deck)
-            assert m.swap(c, t) == burned_naive(m.hand(c), 3, t, True, 0.5, 4, 3, tie,
+            assert m.swap(c, t) == swap_burned_naive(m.hand(c), 3, t, True, 0.5, 4, 3, tie,
                                                 player_tie, deck)
     # a state that never happens (nobody kept / nobody swapped) has no EV
     assert m.decider(cls[1], VALUE3.n_classes, cls[1], "keep") is None
@@ -138,10 +72,10 @@ def test_the_equilibrium_is_a_fixed_point_of_the_twins_best_responses(timing, de
     fee, pot = 0.5, 2
     e = swap_equilibrium(2, fee, timing=timing, deck=deck)
     assert e.converged and e.swap_label != "none" and e.swap_below < VALUE3.n_classes
-    model = _SwapModel(2, pot, None, "pot", "split", fee, deck)
+    model = SwapModel(2, pot, None, "pot", "split", fee, deck)
     cls = _classes(deck)
-    gains = {c: burned_naive(model.hand(c), 2, e.t_swap, True, fee, pot, None, "pot", "split",
-                             deck) - burned_naive(model.hand(c), 2, e.t_keep, False, fee, pot,
+    gains = {c: swap_burned_naive(model.hand(c), 2, e.t_swap, True, fee, pot, None, "pot", "split",
+                             deck) - swap_burned_naive(model.hand(c), 2, e.t_keep, False, fee, pot,
                                                   None, "pot", "split", deck) for c in cls}
     below = max(c for c in cls if c < e.swap_below)
     assert gains[below] > 0 >= gains[e.swap_below]
@@ -152,7 +86,7 @@ def test_the_equilibrium_is_a_fixed_point_of_the_twins_best_responses(timing, de
     assert e.best_response_checked == all((gains[c] > 0) == (c < e.swap_below) for c in near)
     states = ["keep", "swap"] if timing == "public" else ["both"]
     for state, t in zip(states, [e.t_keep, e.t_swap]):
-        evs = {c: decider_naive(model.hand(c), 2, e.swap_below, t, state, pot, None, "pot",
+        evs = {c: swap_decider_naive(model.hand(c), 2, e.swap_below, t, state, pot, None, "pot",
                                 "split", deck) for c in cls}
         assert all((evs[c] > 0) == (c >= t) for c in cls), state
 
@@ -167,7 +101,7 @@ def test_limits():
     assert e.t_keep == no_swap.threshold and e.swap_state_label == "-"
     # the others never in: keeping and swapping are the burned player alone against the pot,
     # as the swap command counts it by cards
-    m = _SwapModel(2, 10.0, None, "pot", "split", 1.0)
+    m = SwapModel(2, 10.0, None, "pot", "split", 1.0)
     h = parse_cards("Jd 8c 4h")
     c = VALUE3.class_of(h)
     alone = swap_alone(h, pot=10, fee=1)
@@ -180,19 +114,3 @@ def test_limits():
 def test_full_deck_huge_fee_keeps_the_published_thresholds(players):
     e = swap_equilibrium(players, fee=2 * players - 0.01)
     assert e.swap_label == "none" and e.keep_label == equilibrium("phoenix", players).label
-
-
-def test_cli_swap_fee_and_one_line_errors(capsys, tmp_path):
-    code, out, _ = run(capsys, "equilibrium", "phoenix", "--players", "2", "--swap-fee", "4",
-                       "--json", "--out", str(tmp_path))
-    data = json.loads(out)
-    assert code == 0 and data["rows"][0]["swaps_with"] == "none" and data["exact"]
-    assert data["rows"][0]["threshold_after_keep"] == "A84"
-    assert (tmp_path / "equilibrium-phoenix-swap.csv").exists()
-    for args in (["equilibrium", "guts321", "--swap-fee", "1"],
-                 ["equilibrium", "phoenix", "--swap-fee", "-1"],
-                 ["equilibrium", "phoenix", "--swap-fee", "nan"],
-                 ["equilibrium", "phoenix", "--swap-fee", "1", "--swap-timing", "later"],
-                 ["equilibrium", "phoenix", "--swap-timing", "hidden"]):
-        code, out, err = run(capsys, *args)
-        assert code == 2 and err.count("\n") == 1 and err.startswith("guts-odds: error:"), args

@@ -1,7 +1,7 @@
 """Sampled EVs of going in against players who use a threshold, for the Guts 3-card round.
 
 The EV of going in with hero class ``c`` when each of the ``m`` other players goes in with
-class ``t`` or better (the model of :mod:`guts_family.games.equilibrium`: a lone player in
+class ``t`` or better (the model of :mod:`guts_family.games.equilibrium.model`: a lone player in
 plays the dummy, two or more show down, a loser pays ``min(pot, cap)``) is estimated from
 random deals of the dummy and the ``m`` other hands from the cards the hero's hand leaves
 (:class:`~guts_family.odds.sample.ThresholdDeals`; the hero's hand uniform over its class).
