@@ -123,8 +123,13 @@ def hidden_combos(max_hands: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def one_card_only(rules: Rules, pair: int) -> bool:
-    """Do split hands of this pair take exactly one card?"""
-    return pair == 0 and rules.split_aces_one_card
+    """Do split hands of this pair take exactly one card? The rule is
+    :meth:`Rules.one_card_split`; this name stays for the charts, which ask it here.
+
+    >>> one_card_only(Rules(), 0), one_card_only(Rules(), 5)
+    (True, False)
+    """
+    return rules.one_card_split(pair)
 
 
 def combo_index_table(max_hands: int) -> np.ndarray:

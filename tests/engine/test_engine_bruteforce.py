@@ -33,7 +33,7 @@ def test_dealer_matches_brute_force_one_deck(up, h17):
 def test_two_card_dealer_matches_brute_force(up):
     unseen = full_shoe(1)
     unseen[up] -= 1
-    got = dealer_distribution(Rules(decks=1), up, unseen, burn=False)
+    got = dealer_distribution(Rules(decks=1), up, unseen, burn="none")
     want = ref.dealer(tuple(int(x) for x in unseen), up, True, burn=False)
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-13)
 

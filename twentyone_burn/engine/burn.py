@@ -22,7 +22,7 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
-from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, one_card_only
+from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table
 from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, stand_evs
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
@@ -228,7 +228,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
 
     # -- splits ---------------------------------------------------------------------------------
     for p in range(NRANKS):
-        order = split_hands(p, one_card_only(rules, p))
+        order = split_hands(p, rules.one_card_split(p))
         base_p = base_up.copy()
         base_p[p] -= 1
         if not infinite:
@@ -263,7 +263,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
                 sp = splits.get((b, a))
                 if sp is None:
                     continue
-                take = (rules.mandatory_split or
+                take = (rules.must_split(a, c) or
                         (sp.ev > ev if tables is None else bool(tables.split_kept[up, b, a])))
                 if take:
                     ev, act, wg = sp.ev, SPLIT, sp.wager

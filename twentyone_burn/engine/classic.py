@@ -49,7 +49,7 @@ import numpy as np
 
 from ..rules import Rules, RulesError
 from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
-from ..tables import double_allowed, hand_table, hidden_combos, one_card_only
+from ..tables import double_allowed, hand_table, hidden_combos
 from .dealer import dealer_distributions, dealer_trie, pair_bins, stand_evs, trie_outcomes
 from .player import natural_probs, payoff_table, play_hands
 from .results import ClassicAnalysis
@@ -84,7 +84,7 @@ POST_SPLIT = {
 
 def strategy_text(rules: Rules) -> str:
     """The strategy every classic EV holds for, in words."""
-    peek = ", given that the dealer has no natural" if rules.naturals == "peek" else ""
+    peek = ", given that the dealer has no natural" if rules.dealer_peeks else ""
     return ("Optimal composition-dependent play of every unsplit hand (its own cards and the up "
             f"card{peek}); split hands: " + POST_SPLIT[rules.post_split] + ". Every action is "
             "valued exactly on the true shoe.")
@@ -174,8 +174,8 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
     flat = None
     if infinite:
         flat = trie_outcomes(trie, None)
-    enhc = rules.naturals == "enhc" and hole >= 0
-    peek = hole if rules.naturals == "peek" else -1
+    enhc = rules.natural_takes_all and hole >= 0
+    peek = hole if rules.dealer_peeks else -1
     st, hi, db, feas = _hand_values(base, table.order, trie, pay_h, hole, peek, enhc,
                                     double_allowed(rules, split_hands=False), flat)
     splits = {p: _split(rules, up, p, base, trie, hole, peek, enhc, st, hi, db, flat)
@@ -189,7 +189,7 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
     """The exact value of splitting ``pair`` under the rules' post-split strategy."""
     table = hand_table()
     infinite = flat is not None
-    one_card = one_card_only(rules, pair)
+    one_card = rules.one_card_split(pair)
     order = split_hands(pair, one_card)
     payoff = payoff_table(rules)
     can_double = double_allowed(rules, split_hands=True)
@@ -272,11 +272,9 @@ def deal_hand(rules: Rules, v: UpValues, cards: tuple[int, int],
         for r in (v.up, a, c):
             unseen[r] -= 1
     q = _natural_in_hole(rules, unseen, v.hole)
-    played = 1.0 - q if rules.naturals == "peek" else 1.0
-    nat_pays = rules.natural_pays * (1.0 - rules.commission)
-    is_natural = rules.naturals != "none" and (a, c) == (0, 9)
-    if is_natural:
-        u = nat_pays * (1.0 - q)
+    played = 1.0 - q if rules.dealer_peeks else 1.0
+    if rules.is_natural(a, c):
+        u = rules.natural_amount * (1.0 - q)    # a dealer natural pushes it
         ev_cond = u / played
         return HandEVs(v.up, (a, c), ev_cond, np.nan, -np.inf, np.nan, np.nan, ev_cond,
                        "natural", True, q, u, 1.0, None)
@@ -285,18 +283,18 @@ def deal_hand(rules: Rules, v: UpValues, cards: tuple[int, int],
     if np.isfinite(v.db[h]):
         opts.append((v.db[h], "double", 2.0))
     sur = np.nan
-    if rules.surrender == "late":
+    if rules.may_surrender():
         sur = -0.5 * played
         opts.append((sur, "surrender", 1.0))
     sv = v.splits.get(a) if a == c else None
     spl = np.nan
     if sv is not None:
         spl = sv.ev
-        if rules.mandatory_split:
+        if rules.must_split(a, c):
             opts = []
         opts.append((sv.ev, "split", None))
     best, action, wg = max(opts, key=lambda o: o[0])  # first of equal EVs wins
-    lost = q if rules.naturals == "peek" else 0.0
+    lost = q if rules.dealer_peeks else 0.0
     if wg is None:
         assert sv is not None  # only the split has no fixed wager
         wager = lost + sv.wager

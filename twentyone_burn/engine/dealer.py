@@ -28,15 +28,15 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ..rules import Rules
-from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
+from ..shoe import INFINITE_PROBS, NRANKS, VALUES
 from ..tables import hand_table
 from .compiled import kernel
 from .disk import stored_arrays
 from .threads import over_range
 
-__all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "burn_mode",
+__all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie",
            "dealer_classes", "dealer_distribution", "dealer_distributions", "dealer_trie",
-           "DealerTrie", "kept_cards", "LANES", "pair_bins", "payoff_weights", "stand_blocks",
+           "DealerTrie", "LANES", "pair_bins", "payoff_weights", "stand_blocks",
            "stand_evs", "trie_outcomes"]
 
 NOUTCOMES = 8
@@ -47,70 +47,45 @@ OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "23", "bust24+")
 OUTCOME_TOTALS = np.array([17, 18, 19, 20, 21, 22, 23, 24], dtype=np.int64)
 
 
-def kept_cards(up: int, concealed: tuple[int, int], burn: str = "highest") -> tuple[int, int]:
-    """The dealer's two kept cards: the three less one card of the highest (or, ``burn =
-    "lowest"``, the lowest) burn value.
-
-    Ties do not matter: equal burn values are equal blackjack values.
-
-    >>> kept_cards(9, (0, 4))   # up T, concealed A and 5: the ace is burned
-    (9, 4)
-    >>> kept_cards(9, (0, 4), "lowest")   # the 5 is burned: the dealer keeps T-A
-    (9, 0)
-    """
-    three = [up, concealed[0], concealed[1]]
-    pick = min if burn == "lowest" else max
-    burn_at = pick(range(3), key=lambda i: BURN_VALUES[three[i]])
-    rest = [c for i, c in enumerate(three) if i != burn_at]
-    return rest[0], rest[1]
-
-
-def _outcome(hard: int, ace: bool, hit_soft_17: bool) -> int:
-    """Outcome index of a dealer hand, or -1 while the dealer must draw."""
+def _outcome(hard: int, ace: bool, rules: Rules) -> int:
+    """Outcome index of a dealer hand, or -1 while the dealer must draw
+    (:meth:`Rules.dealer_draws`)."""
     soft = ace and hard + 10 <= 21
     total = hard + 10 if soft else hard
     if total > 21:
         return min(total, 24) - 17
-    if total < 17 or (total == 17 and soft and hit_soft_17):
+    if rules.dealer_draws(total, soft):
         return -1
     return total - 17
 
 
-def burn_mode(burn: str | bool) -> str:
-    """The dealer's burn as one of ``DEALER_BURN_CHOICES`` (True: "highest", False: "none").
-
-    >>> burn_mode(True), burn_mode(False), burn_mode("lowest")
-    ('highest', 'none', 'lowest')
-    """
-    if isinstance(burn, bool):
-        return "highest" if burn else "none"
-    return burn
-
-
-def dealer_classes(up: int, hit_soft_17: bool, burn: str | bool = "highest",
+def dealer_classes(up: int, hit_soft_17: bool, burn: str = "highest",
                    no_hole: int = -1) -> dict[tuple[int, ...], np.ndarray]:
     """Taken-card multiset -> ordered-sequence count of each outcome, for one up card.
 
-    ``burn``: which card the dealer burns ("highest", 21 Burn's; "lowest"); "none" (or False)
-    gives the ordinary two-card dealer (one hole card, no burn), used to show the effect of the
-    burn, by the classic mode and by the rule variant. ``no_hole``: leave out every sequence whose
-    hole card has this rank (a dealer natural, with naturals on), so a shoe's pass gives the
-    joint probabilities P(outcome and no dealer natural), which sum to P(no natural).
+    ``burn``: which card the dealer burns (``Rules.dealer_burn``: "highest", 21 Burn's;
+    "lowest"); "none" gives the ordinary two-card dealer (one hole card, no burn), used to show
+    the effect of the burn, by the classic mode and by the rule variant. ``no_hole``: leave out
+    every sequence whose hole card has this rank (a dealer natural, with naturals on), so a
+    shoe's pass gives the joint probabilities P(outcome and no dealer natural), which sum to
+    P(no natural). The dealer's burn and drawing rule are :meth:`Rules.dealer_keeps` and
+    :meth:`Rules.dealer_draws` of the rules these two options make.
 
-    >>> cls = dealer_classes(9, True, burn=False)
+    >>> cls = dealer_classes(9, True, burn="none")
     >>> int(cls[(0,) * 9 + (1,)][3])   # T up, T in the hole: one sequence, standing on 20
     1
     """
+    # the dealer's rules: these two options, every other at its default (none is asked)
+    rules = Rules(hit_soft_17=hit_soft_17, dealer_burn=burn)
     frontier: dict[tuple[int, bool, tuple[int, ...]], int] = {}
-    mode = burn_mode(burn)
-    burns = mode != "none"
+    burns = rules.dealer_burn != "none"
     if burns and no_hole >= 0:
         raise ValueError("a burning dealer has no hole card to exclude")
     starts: list[tuple[int, ...]] = (
         [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burns
         else [(c,) for c in range(NRANKS) if c != no_hole])
     for taken in starts:
-        kept = kept_cards(up, (taken[0], taken[1]), mode) if burns else (up, taken[0])
+        kept = rules.dealer_keeps(up, taken)
         held = [0] * NRANKS
         for c in taken:
             held[c] += 1
@@ -120,7 +95,7 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: str | bool = "highest",
     while frontier:
         nxt: dict[tuple[int, bool, tuple[int, ...]], int] = {}
         for (hard, ace, m), w in frontier.items():
-            o = _outcome(hard, ace, hit_soft_17)
+            o = _outcome(hard, ace, rules)
             if o >= 0:
                 classes.setdefault(m, np.zeros(NOUTCOMES, dtype=np.int64))[o] += w
                 continue
@@ -206,13 +181,13 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
 
 
 @functools.cache
-def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str | bool = "highest",
+def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str = "highest",
               no_hole: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
 
     Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
     """
-    trie = dealer_trie(up, hit_soft_17, burn_mode(burn), no_hole)
+    trie = dealer_trie(up, hit_soft_17, burn, no_hole)
     nodes = np.nonzero(trie.is_class)[0]
     code = trie.counts[nodes].sum(axis=1) * 64 + trie.counts[nodes, pair]
     # bins numbered in order of first appearance (the kernels add bins in this order)
@@ -226,19 +201,16 @@ def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str | bool = "highest
 
 
 @functools.cache
-def dealer_trie(up: int, hit_soft_17: bool, burn: str | bool = "highest",
+def dealer_trie(up: int, hit_soft_17: bool, burn: str = "highest",
                 no_hole: int = -1) -> DealerTrie:
     """The cached trie of one up card (``burn``, ``no_hole``: see :func:`dealer_classes`)."""
-    mode = burn_mode(burn)
-    if mode != burn:    # one cache entry per dealer
-        return dealer_trie(up, hit_soft_17, mode, no_hole)
 
     def make() -> dict[str, np.ndarray]:
-        t = build_trie(dealer_classes(up, hit_soft_17, mode, no_hole))
+        t = build_trie(dealer_classes(up, hit_soft_17, burn, no_hole))
         return {f.name: np.asarray(getattr(t, f.name)) for f in fields(DealerTrie)}
 
     # built in Python (about 7 ms an up card without a burn, 40 ms with one): kept on disk
-    stored = stored_arrays(f"trie-{up}-{'h17' if hit_soft_17 else 's17'}-{mode}-{no_hole}",
+    stored = stored_arrays(f"trie-{up}-{'h17' if hit_soft_17 else 's17'}-{burn}-{no_hole}",
                            make)
     return DealerTrie(**{f.name: stored[f.name] for f in fields(DealerTrie)
                          if f.name != "max_cards"}, max_cards=int(stored["max_cards"]))
@@ -528,11 +500,12 @@ _PAYOFF_WEIGHTS: dict[tuple[int, bytes], np.ndarray] = {}
 
 
 def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
-                        burn: str | bool | None = None) -> np.ndarray:
+                        burn: str | None = None) -> np.ndarray:
     """Probabilities of the 8 dealer outcomes given the up card and the unseen cards.
 
     ``unseen`` is the ten counts of cards the dealer may draw from (the shoe less every card
-    seen); ignored for an infinite deck.
+    seen); ignored for an infinite deck. ``burn``: another dealer's burn than the rules'
+    (one of ``DEALER_BURN_CHOICES``; the report compares 21 Burn's dealer with "none").
 
     >>> d = dealer_distribution(Rules(decks=None), 9)
     >>> round(float(d.sum()), 12)

@@ -120,7 +120,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
         "split_hands_doubled_per_round": float(p @ deals["split_doubles"].to_numpy()),
         "split_hands_per_round": float(p @ deals["split_hands"].to_numpy()),
     }
-    if not rules.mandatory_split:
+    if not rules.mandatory_split:   # the figure's name: a split by choice is no forced split
         probs["split"] = probs.pop("forced_split")
     for r in range(NRANKS):
         probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())

@@ -48,7 +48,7 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS, NRANKS
-from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos, one_card_only
+from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos
 from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
 from .player import MONEY, HandValues, _split_hand_values, natural_probs, payoff_table, play_hands
 from .threads import over_range
@@ -150,8 +150,6 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     shoe_key = None if unseen is None else np.asarray(unseen, dtype=np.int64).tobytes()
     if played is None:
         played = np.ones_like(hand_ev)
-    m = rules.max_hands
-    can_resplit = rules.may_resplit(pair)
     decisions: dict[tuple[int, int, int, int], bool] = {}
 
     @functools.cache
@@ -176,7 +174,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
             stay = (hand_ev[c, pair] + e, hand_wager[c, pair] * f[pair] + w, f[pair] + k,
                     (hand_wager[c, pair] - 1.0) * f[pair] + d)
             best = stay
-            if can_resplit and h < m:
+            if rules.may_resplit(pair, h):
                 split = value(h + 1, i, j + 1, u)
                 yes = (split[0] > stay[0] if resplit_table is None
                        else bool(resplit_table[h, i, j, u]))
@@ -231,7 +229,7 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     table = hand_table()
     nh = len(table.index)
     infinite = flat_dist is not None
-    one = one_card_only(rules, pair)
+    one = rules.one_card_split(pair)
     cj, cu = hidden_combos(rules.max_hands)
     nc = len(cj)
     combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
@@ -310,7 +308,7 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                     payoff: np.ndarray) -> np.ndarray:
     """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
     hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
-    order = split_hands(pair, one_card_only(rules, pair))
+    order = split_hands(pair, rules.one_card_split(pair))
     return stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
                      pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn),
                      base_p, order, pair, hidden_combos(rules.max_hands), payoff, ALL_BURNS)
@@ -333,7 +331,7 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
         return None
     payoff = payoff_table(rules)
     stand = split_stand_evs(rules, up, pair, base_p, payoff)
-    order = split_hands(pair, one_card_only(rules, pair))
+    order = split_hands(pair, rules.one_card_split(pair))
     can_double = double_allowed(rules, split_hands=True)
     cdz = None
     if rules.post_split == "cdz-":
@@ -495,9 +493,7 @@ def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
     combo = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
     out = np.zeros((len(cj), NRANKS))
     mass: dict[tuple[int, int, int, int], float] = {(2, 1, 0, 0): 1.0}
-    m = rules.max_hands
-    can = rules.may_resplit(pair)
-    for level in range(2 * m):  # every step adds one second card: j + u grows by one
+    for level in range(2 * rules.max_hands):  # every step adds one second card: j + u grows by one
         nxt: dict[tuple[int, int, int, int], float] = {}
         for (h, i, j, u), w in mass.items():
             if i > h or j + u != level:
@@ -510,7 +506,7 @@ def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
                 key = (h, i + 1, j, u + 1)
                 nxt[key] = nxt.get(key, 0.0) + w * other
             if p_pair > 0:
-                if can and h < m and resplits.get((h, i, j, u), False):
+                if rules.may_resplit(pair, h) and resplits.get((h, i, j, u), False):
                     key = (h + 1, i, j + 1, u)
                 else:
                     out[c, pair] += w * p_pair

@@ -159,8 +159,7 @@ def compact_strategy(tables: DecisionTables) -> dict[str, np.ndarray]:
     combo = combo_index_table(m)
     ncombo = int(combo.max()) + 1
     may_resplit = np.array([rules.may_resplit(p) for p in range(NRANKS)], dtype=np.bool_)
-    one_card = np.array([p == 0 and rules.split_aces_one_card for p in range(NRANKS)],
-                        dtype=np.bool_)
+    one_card = np.array([rules.one_card_split(p) for p in range(NRANKS)], dtype=np.bool_)
     # action rows, hands in the new order
     # (rows are told apart in the old order; only the distinct ones are renumbered)
     rows: dict[bytes, int] = {}
