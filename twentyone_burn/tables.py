@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from .rules import Rules
 from .shoe import NRANKS
 
-__all__ = ["ACTION_NAMES", "DOUBLE", "HIT", "SPLIT", "STAND", "DecisionTables", "HandTable",
-           "combo_index_table", "double_allowed", "hand_table", "hidden_combos",
-           "one_card_only"]
+__all__ = ["ACTION_NAMES", "DOUBLE", "HIT", "NOTHING_HIDDEN", "SPLIT", "STAND", "DecisionTables",
+           "HandTable", "HiddenCombos", "combo_index_table", "double_allowed", "hand_table",
+           "hidden_combos", "one_card_only"]
 
 
 # action codes used in decision tables
@@ -107,7 +108,19 @@ def double_allowed(rules: Rules, split_hands: bool) -> np.ndarray:
     return out
 
 
-def hidden_combos(max_hands: int) -> tuple[np.ndarray, np.ndarray]:
+class HiddenCombos(NamedTuple):
+    """Hidden combinations (j, u) as two arrays, combination c = (j[c], u[c]): ``j`` pair
+    cards and ``u`` non-pair cards dealt as second cards before a split hand's own."""
+
+    j: np.ndarray
+    u: np.ndarray
+
+
+#: the one combination of a hand that nothing is hidden from (an unsplit hand): j = u = 0
+NOTHING_HIDDEN = HiddenCombos(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+
+def hidden_combos(max_hands: int) -> HiddenCombos:
     """Every (j, u) a split hand can see: u <= max_hands - 1 and j + u <= 2 max_hands - 3.
 
     >>> j, u = hidden_combos(4)
@@ -119,7 +132,7 @@ def hidden_combos(max_hands: int) -> tuple[np.ndarray, np.ndarray]:
         for j in range(2 * max_hands - 2 - u):
             js.append(j)
             us.append(u)
-    return np.array(js, dtype=np.int64), np.array(us, dtype=np.int64)
+    return HiddenCombos(np.array(js, dtype=np.int64), np.array(us, dtype=np.int64))
 
 
 def one_card_only(rules: Rules, pair: int) -> bool:

@@ -7,41 +7,30 @@ import numpy as np
 import pytest
 
 from tests.reference.stand_scalar import stand_evs_scalar
-from twentyone_burn.engine.dealer import (
-    ALL_BURNS,
-    LANES,
-    dealer_trie,
-    pair_bins,
-    stand_blocks,
-    stand_evs,
-)
 from twentyone_burn.engine.player import payoff_table
 from twentyone_burn.engine.split import split_hands
+from twentyone_burn.engine.stand import ALL_BURNS, LANES, stand_blocks, stand_evs
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import full_shoe
-from twentyone_burn.tables import hidden_combos
-
-ZERO = np.zeros(1, dtype=np.int64)
+from twentyone_burn.tables import NOTHING_HIDDEN, hidden_combos
 
 
 @pytest.mark.parametrize("up, pair, decks, combos, burns", [
     (0, 0, 6, hidden_combos(4), ALL_BURNS),
     (5, 7, 1, hidden_combos(4), ALL_BURNS),
     (9, 9, 2, hidden_combos(3), ALL_BURNS),
-    (3, 0, 6, (ZERO, ZERO), ALL_BURNS),
+    (3, 0, 6, NOTHING_HIDDEN, ALL_BURNS),
     (8, 2, 1, hidden_combos(4), np.array([-1])),
 ])
 def test_blocked_kernel_matches_scalar_twin_bit_for_bit(up, pair, decks, combos, burns):
     rules = Rules(decks=decks, ties_lose_from=17)
-    trie = dealer_trie(up, True)
     base = full_shoe(decks)
     base[up] -= 1
     base[pair] -= 1
     hands = split_hands(pair, False)
-    payoff = payoff_table(rules)
-    bins = pair_bins(up, True, pair)
-    fast = stand_evs(trie, bins, base, hands, pair, combos, payoff, burns)
-    plain = stand_evs_scalar(trie, bins, base, hands, pair, combos, payoff, burns)
+    args = {"payoff": payoff_table(rules), "pair": pair, "combos": combos, "burns": burns}
+    fast = stand_evs(rules, up, base, hands, **args)
+    plain = stand_evs_scalar(rules, up, base, hands, **args)
     # hands the one-deck shoe cannot supply stay zero in both
     assert np.count_nonzero(plain) > 0.25 * plain.size
     assert np.array_equal(fast, plain)

@@ -23,7 +23,7 @@ import numpy as np
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
 from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table
-from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, stand_evs
+from .dealer import dealer_distribution
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
     SplitValue,
@@ -33,6 +33,7 @@ from .split import (
     split_stand_evs,
     split_values,
 )
+from .stand import stand_evs
 
 __all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
            "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
@@ -139,11 +140,7 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
                       payoff: np.ndarray) -> np.ndarray:
     """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
     cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
-    zero = np.zeros(1, dtype=np.int64)
-    out = stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
-                    pair_bins(up, rules.hit_soft_17, 0, rules.dealer_burn),
-                    base_up, unsplit_hands(), 0, (zero, zero), payoff, ALL_BURNS)
-    return out[:, :, 0]
+    return stand_evs(rules, up, base_up, unsplit_hands(), payoff=payoff)[:, :, 0]
 
 
 def kept_values(rules: Rules, up: int, tables=None, valuation: Valuation | None = None

@@ -50,16 +50,17 @@ import numpy as np
 from ..rules import Rules, RulesError
 from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
 from ..tables import double_allowed, hand_table, hidden_combos
-from .dealer import dealer_distributions, dealer_trie, pair_bins, stand_evs, trie_outcomes
+from .dealer import DealerTrie, dealer_distributions, dealer_trie, trie_outcomes
 from .player import natural_probs, payoff_table, play_hands
 from .results import ClassicAnalysis
 from .split import SplitValue, always_resplit, best_actions, reachable, split_hands, split_values
+from .stand import stand_evs
 
 __all__ = ["ACTIONS", "DEAL_COLUMNS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand",
            "dealer_row", "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values",
            "UpValues"]
 
-#: no burned card (the classic deal), for :func:`~twentyone_burn.engine.dealer.stand_evs`
+#: no burned card (the classic deal), for :func:`~twentyone_burn.engine.stand.stand_evs`
 NO_BURN = np.array([-1], dtype=np.int64)
 ACTIONS = ("stand", "hit", "double", "split", "surrender", "natural")
 #: the columns of :attr:`ClassicAnalysis.deals`, in order
@@ -124,8 +125,8 @@ def _natural_in_hole(rules: Rules, unseen: np.ndarray | None, hole: int) -> floa
                                 rules.infinite)[0, 0])
 
 
-def _hand_values(base: np.ndarray, order: np.ndarray, trie, pay_h: np.ndarray, hole: int,
-                 peek: int, enhc: bool, can_double: np.ndarray,
+def _hand_values(base: np.ndarray, order: np.ndarray, trie: DealerTrie, pay_h: np.ndarray,
+                 hole: int, peek: int, enhc: bool, can_double: np.ndarray,
                  flat: np.ndarray | None) -> tuple[np.ndarray, ...]:
     """(st, hi, db, feasible) of the hands in ``order`` (a closed set: every hand's children
     are in it), the unseen cards being ``base`` less the hand; unnormalised under peek, and
@@ -183,8 +184,8 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
     return UpValues(up, st, hi, db, feas, splits, hole)
 
 
-def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, peek: int,
-           enhc: bool, st: np.ndarray, hi: np.ndarray, db: np.ndarray,
+def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie: DealerTrie, hole: int,
+           peek: int, enhc: bool, st: np.ndarray, hi: np.ndarray, db: np.ndarray,
            flat: np.ndarray | None) -> SplitValue | None:
     """The exact value of splitting ``pair`` under the rules' post-split strategy."""
     table = hand_table()
@@ -193,8 +194,8 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
     order = split_hands(pair, one_card)
     payoff = payoff_table(rules)
     can_double = double_allowed(rules, split_hands=True)
-    cj, cu = hidden_combos(rules.max_hands)
-    nc = len(cj)
+    combos = hidden_combos(rules.max_hands)
+    nc = len(combos.j)
     base_p = base.copy()
     if not infinite:
         base_p[pair] -= 1
@@ -221,12 +222,11 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
             q = INFINITE_PROBS[hole]
             payoff = payoff - q / (1.0 - q)
     else:
-        binid, bk, bm = pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn, hole)
-        stand_p = stand_evs(trie, (binid, bk, bm), base_p, order, pair, (cj, cu), payoff,
-                            NO_BURN)
+        stand_p = stand_evs(rules, up, base_p, order, payoff=payoff, pair=pair,
+                            combos=combos, burns=NO_BURN, no_hole=hole)
         if enhc:
             stand_p[:, 0, :] -= natural_probs(base_p, table.counts[order], hole, pair, False,
-                                               (cj, cu))
+                                               combos)
     return split_values(rules, pair, [-1], base_p, stand_p, flat, order, payoff, can_double,
                         forced=forced, resplit_table=always, hole=peek)[0]
 

@@ -26,7 +26,7 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS
-from ..tables import DOUBLE, HIT, STAND, hand_table
+from ..tables import DOUBLE, HIT, NOTHING_HIDDEN, STAND, HiddenCombos, hand_table
 from .compiled import kernel
 from .dealer import NOUTCOMES, OUTCOME_TOTALS
 
@@ -445,7 +445,6 @@ def _reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p
 
 
 # -- typed wrappers: callers pass what varies, never the kernels' twenty arrays ------------------
-_PLAIN = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
 class HandValues(NamedTuple):
@@ -506,7 +505,7 @@ def reach_cell_sums(base: np.ndarray, values: tuple[np.ndarray, ...], *,
 
 
 def natural_probs(base: np.ndarray, keys: np.ndarray, hole: int, pair: int, infinite: bool,
-                  combos: tuple[np.ndarray, np.ndarray] = _PLAIN) -> np.ndarray:
+                  combos: HiddenCombos = NOTHING_HIDDEN) -> np.ndarray:
     """[k, c]: P(hole card of rank ``hole``) for unseen ``base - keys[k]``, hidden combo c.
 
     >>> round(float(natural_probs(np.array([4] * 9 + [16]), np.zeros((1, 10), np.int64),

@@ -33,7 +33,7 @@ the dealer's cards are distributed as fresh draws from the shoe at the split. Gi
 of pair / non-pair second cards before a hand (j pair cards, u non-pair cards), the u non-pair
 cards are a uniform random subset of the non-pair cards; by exchangeability they may be taken
 as drawn after the hand and the dealer, so every probability is the plain one times a ratio of
-falling factorials (``player.draw_probs`` and the dealer pass of ``dealer.stand_evs``).
+falling factorials (``player.draw_probs`` and the dealer pass of ``stand.stand_evs``).
 
 Dealing order: the hands are played one after the other; a hand's second card is dealt when
 play reaches it; a resplit hand is put at the end of the line.
@@ -49,8 +49,8 @@ import numpy as np
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS, NRANKS
 from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos
-from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
 from .player import MONEY, HandValues, _split_hand_values, natural_probs, payoff_table, play_hands
+from .stand import stand_evs
 from .threads import over_range
 
 __all__ = ["always_resplit", "best_actions", "first_hand_actions", "pattern_value",
@@ -201,7 +201,7 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
 
     ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
     hand's first card). ``stand_keys[k, c]``: stand EV of hand ``order[k]`` under hidden
-    combination c for this burned card (finite shoe, from ``dealer.stand_evs``);
+    combination c for this burned card (finite shoe, from ``stand.stand_evs``);
     ``flat_dist``: the one dealer distribution of an infinite deck. ``keep_tables`` keeps every
     hand's stand / hit / double EV per (j, u) (for checks). ``forced[c, h]`` and
     ``resplit_table[h, i, j, u]`` value a fixed strategy's actions instead of the best ones.
@@ -309,9 +309,8 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
     """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
     hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
     order = split_hands(pair, rules.one_card_split(pair))
-    return stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
-                     pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn),
-                     base_p, order, pair, hidden_combos(rules.max_hands), payoff, ALL_BURNS)
+    return stand_evs(rules, up, base_p, order, payoff=payoff, pair=pair,
+                     combos=hidden_combos(rules.max_hands))
 
 
 def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,
@@ -398,10 +397,7 @@ def unsplit_actions(rules: Rules, up: int, base_up: np.ndarray, order: np.ndarra
     the actions ``can_double`` allows. Its own dealer pass: for the small shoes of the checks
     (``burn.kept_values`` takes these actions from its unsplit hands)."""
     table = hand_table()
-    zero = np.zeros(1, dtype=np.int64)
-    stand_kb = stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
-                         pair_bins(up, rules.hit_soft_17, 0, rules.dealer_burn),
-                         base_up, order, 0, (zero, zero), payoff, ALL_BURNS)[:, :, 0]
+    stand_kb = stand_evs(rules, up, base_up, order, payoff=payoff)[:, :, 0]
     acts = np.zeros((NRANKS, len(table.index)), dtype=np.int8)
     for b in range(NRANKS):
         base = base_up.copy()
