@@ -100,7 +100,7 @@ def test_house_favouring_knobs_favour_the_house():
 def test_reused_dealer_passes_tell_the_dealers_apart():
     """Inside one reuse block (as the report's variations run) each dealer burn gets its own
     passes: the values equal those of separate runs (one up card's kept values, one deck)."""
-    from twentyone_burn.engine.burn import kept_values, reuse_dealer_passes
+    from twentyone_burn.engine.player_burn import kept_values, reuse_dealer_passes
 
     rules = Rules(decks=1, max_hands=2)
     low = rules.replace(dealer_burn="lowest")

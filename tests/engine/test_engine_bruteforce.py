@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tests.reference import engine as ref
-from twentyone_burn.engine.burn import kept_values_for_shoe
+from twentyone_burn.engine.player_burn import kept_values_for_shoe
 from twentyone_burn.engine.dealer import dealer_distribution
 from twentyone_burn.engine.player import payoff_table
 from twentyone_burn.engine.split import split_on_shoe
@@ -121,7 +121,7 @@ def test_split_without_the_nonpair_conditioning_would_be_wrong():
 def test_stand_batch_kernel_matches_plain_twin(up):
     """The batched stand-EV kernel (one pass serves all ten burned ranks) against the plain
     reference, on a one-deck shoe, for many hands and every burned rank."""
-    from twentyone_burn.engine.burn import unsplit_hands, unsplit_stand_evs
+    from twentyone_burn.engine.player_burn import unsplit_hands, unsplit_stand_evs
 
     rules = Rules(decks=1, ties_lose_from=17, dealer_bust_push=22)
     table = hand_table()

@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from twentyone_burn.engine.burn import kept_values
+from twentyone_burn.engine.player_burn import kept_values
 from twentyone_burn.engine.game import analyze
 from twentyone_burn.rules import Rules
 

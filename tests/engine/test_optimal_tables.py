@@ -94,7 +94,7 @@ def test_valuing_the_exported_optimal_tables_gives_the_optimal_ev(decks):
 def test_fixed_strategy_valued_exactly_on_small_shoe():
     """A poor fixed strategy (hit to 15, double 10-11, resplit never) against brute force."""
     from tests.reference import engine as ref
-    from twentyone_burn.engine.burn import kept_values_for_shoe
+    from twentyone_burn.engine.player_burn import kept_values_for_shoe
     from twentyone_burn.tables import DecisionTables, hand_table
 
     rules = Rules(decks=1)

@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from tests.reference import engine as ref
-from twentyone_burn.engine.burn import kept_values, kept_values_for_shoe
+from twentyone_burn.engine.player_burn import kept_values, kept_values_for_shoe
 from twentyone_burn.engine.game import analyze, optimal_tables, strategy_text
 from twentyone_burn.engine.player import payoff_table
 from twentyone_burn.engine.split import split_on_shoe

@@ -88,7 +88,7 @@ def test_a_hit_prints_the_bytes_of_a_miss(cache_dir, misses, monkeypatch):
 
 
 def test_the_entry_holds_what_the_engine_says_for_every_deal(cache_dir):
-    from twentyone_burn.engine.burn import burn_choices, kept_values
+    from twentyone_burn.engine.player_burn import burn_choices, kept_values
     from twentyone_burn.shoe import three_card_multisets
     rules = Rules(decks=None)
     cache.hand_choices(rules, 9, (4, 5, 9))
@@ -211,7 +211,7 @@ def test_the_key_covers_the_sources_and_the_version():
     package = Path(cache.__file__).resolve().parents[1]
     covered = {p.relative_to(package).as_posix() for pattern in cache._SOURCES
                for p in package.glob(pattern)}
-    assert {"rules.py", "shoe.py", "tables.py", "engine/burn.py", "engine/dealer.py",
+    assert {"rules.py", "shoe.py", "tables.py", "engine/player_burn.py", "engine/dealer.py",
             "engine/player.py", "engine/split.py", "engine/cache.py"} <= covered
 
 

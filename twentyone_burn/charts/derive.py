@@ -11,16 +11,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.burn import (
+from ..engine.dealer import dealer_distribution
+from ..engine.game import analyze
+from ..engine.player import NCELLS, HandValues, payoff_table, play_hands, reach_cell_sums
+from ..engine.player_burn import (
     kept_values,
     reuse_dealer_passes,
     split_stand_cached,
     unsplit_hands,
     unsplit_stand_cached,
 )
-from ..engine.dealer import dealer_distribution
-from ..engine.game import analyze
-from ..engine.player import NCELLS, HandValues, payoff_table, play_hands, reach_cell_sums
 from ..engine.results import Analysis
 from ..engine.split import second_card_counts, split_hands, split_value
 from ..rules import Rules

@@ -21,8 +21,8 @@ from ..rules import Rules, RulesError
 from ..shoe import NRANKS, RANKS, full_shoe
 from ..shoe import deals as deals_of
 from ..tables import ACTION_NAMES, SPLIT, DecisionTables
-from .burn import KeptValues, burn_choices, kept_values
 from .dealer import dealer_distribution
+from .player_burn import KeptValues, burn_choices, kept_values
 from .results import (
     POST_SPLIT_WORDS,
     Analysis,
@@ -147,8 +147,8 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
     >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
     True
     """
-    from .burn import reuse_dealer_passes
     from .player import Valuation, payoff_table
+    from .player_burn import reuse_dealer_passes
 
     with reuse_dealer_passes():
         if tables is None:
@@ -180,9 +180,9 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
 def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
     """The engine's optimal composition-dependent decisions as lookup tables.
 
-    ``kept``: the per-up-card :class:`~twentyone_burn.engine.burn.KeptValues` of an analysis already
-    run for these rules (``Analysis.kept``); computed when not given. Burn ties (within
-    ``burn.TIE``) burn the lowest card, as the analysis does.
+    ``kept``: the per-up-card :class:`~twentyone_burn.engine.player_burn.KeptValues` of an
+    analysis already run for these rules (``Analysis.kept``); computed when not given. Burn
+    ties (within ``player_burn.TIE``) burn the lowest card, as the analysis does.
 
     >>> t = optimal_tables(Rules(decks=None))
     >>> int(t.burn[5, 4, 9, 9])        # T T 5 against a 6: the 5 is burned (tens split)

@@ -319,7 +319,7 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
     under ``rules.post_split``.
 
     ``shoe`` holds every card before the deal (ten counts). Used by the brute-force checks on
-    small shoes (the whole game's path is ``burn.kept_values``).
+    small shoes (the whole game's path is ``player_burn.kept_values``).
     """
     from ..tables import double_allowed
 
@@ -395,7 +395,7 @@ def unsplit_actions(rules: Rules, up: int, base_up: np.ndarray, order: np.ndarra
     """acts[b, h]: CDZ-'s action for the hands ``order`` (a closed set) with burned rank b -
     the unsplit optimum on ``base_up`` (the shoe less the up card) less b and the hand, among
     the actions ``can_double`` allows. Its own dealer pass: for the small shoes of the checks
-    (``burn.kept_values`` takes these actions from its unsplit hands)."""
+    (``player_burn.kept_values`` takes these actions from its unsplit hands)."""
     table = hand_table()
     stand_kb = stand_evs(rules, up, base_up, order, payoff=payoff)[:, :, 0]
     acts = np.zeros((NRANKS, len(table.index)), dtype=np.int8)

@@ -1,9 +1,12 @@
-"""burn: the value of every kept two-card hand, and the player's burn decision for every deal.
+"""player_burn: the player's burn - every kept two-card hand's value, and the burn of every deal.
 
-For one up card, :func:`kept_values` computes, for every burned rank b and kept pair (a, c),
-the EVs of stand, hit and double (composition-dependent: the unseen cards are the shoe less
-the three player cards and the up card) and, for a pair, the exact value of the split
-(``split.py``). :func:`burn_choices` then values the (up to three) burns of one deal.
+The player's burn is the player's one decision before play: which of three cards to give up
+(the rule sheet's "player burn"). The dealer's burn, a fixed rule, is ``Rules.dealer_keeps``,
+applied in ``dealer.py``. For one up card, :func:`kept_values` computes, for every burned rank
+b and kept pair (a, c), the EVs of stand, hit and double (composition-dependent: the unseen
+cards are the shoe less the three player cards and the up card) and, for a pair, the exact
+value of the split (``split.py``), split when ``Rules.must_split`` says so or when it is worth
+more. :func:`burn_choices` then values the (up to three) burns of one deal.
 
 >>> from twentyone_burn.rules import Rules
 >>> kv = kept_values(Rules(decks=None), 9)
