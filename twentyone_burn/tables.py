@@ -7,9 +7,9 @@ lookup tables: which card to burn, how to play the kept hand and each split hand
 resplit. The exact engine exports its optimal decisions in this form, a printed chart is
 expanded into it, and the simulator plays it card by card.
 
-Hands are indices into :func:`hand_table`: ``hand_child[h, r]`` is the hand after drawing rank
-r (-1 = bust) and ``two_card[a, c]`` the index of a two-card hand, so a player follows its hand
-incrementally.
+Hands are indices into :func:`hand_table`: ``hand_table().child[h, r]`` is the hand after
+drawing rank r (-1 = bust) and ``DecisionTables.two_card[a, c]`` the index of a two-card hand,
+so a player follows its hand incrementally.
 
 >>> t = DecisionTables.always_stand(Rules())
 >>> t.play.shape, int(t.burn[9, 0, 4, 9])
@@ -188,11 +188,6 @@ class DecisionTables:
     name: str
 
     @property
-    def hand_child(self) -> np.ndarray:
-        """hand_child[h, r]: the hand after drawing rank r (-1 = bust)."""
-        return hand_table().child
-
-    @property
     def two_card(self) -> np.ndarray:
         """two_card[a, c]: index of the two-card hand of ranks a and c."""
         t = hand_table()
@@ -201,11 +196,6 @@ class DecisionTables:
             for c in range(NRANKS):
                 out[a, c] = t.of((a, c))
         return out
-
-    @property
-    def hand_total(self) -> np.ndarray:
-        """Best total of each hand (soft if an ace can count 11)."""
-        return hand_table().total
 
     @classmethod
     def empty(cls, rules: Rules, name: str) -> DecisionTables:

@@ -12,7 +12,7 @@ from twentyone_burn.engine.game import analyze, optimal_tables
 from twentyone_burn.engine.player import payoff_table
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import INFINITE_PROBS, RANK_INDEX
-from twentyone_burn.tables import DOUBLE, HIT, STAND
+from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +26,7 @@ def test_unsplit_deals_follow_the_tables(infinite):
     """Every unsplit deal's EV, recomputed by following the exported actions card by card."""
     rules, a, t = infinite
     pay = payoff_table(rules)
-    child, total, two = t.hand_child, t.hand_total, t.two_card
+    child, total, two = hand_table().child, hand_table().total, t.two_card
     checked = 0
     for up in range(10):
         d = dealer_distribution(rules, up)

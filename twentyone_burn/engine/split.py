@@ -318,8 +318,14 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
     """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe,
     under ``rules.post_split``.
 
-    ``shoe`` holds every card before the deal (ten counts). Used by the brute-force checks on
-    small shoes (the whole game's path is ``player_burn.kept_values``).
+    ``shoe`` holds every card before the deal (ten counts). Test seam: the brute-force checks
+    (tests/engine/test_split_bruteforce.py) value one split on a small shoe with it, where the
+    whole game's path (``player_burn.kept_values``) values every pair and burned card.
+
+    >>> shoe = np.array([1, 1, 2, 1, 2, 2, 1, 7, 1, 5])     # rich in eights: resplits
+    >>> sv = split_on_shoe(Rules(decks=1), 5, 2, 7, shoe)   # 8-8 v 6, a 3 burned
+    >>> round(float(sv.ev), 6), round(float(sv.hands), 6)
+    (0.241605, 2.700894)
     """
     from ..tables import double_allowed
 
@@ -394,8 +400,17 @@ def unsplit_actions(rules: Rules, up: int, base_up: np.ndarray, order: np.ndarra
                     payoff: np.ndarray, can_double: np.ndarray) -> np.ndarray:
     """acts[b, h]: CDZ-'s action for the hands ``order`` (a closed set) with burned rank b -
     the unsplit optimum on ``base_up`` (the shoe less the up card) less b and the hand, among
-    the actions ``can_double`` allows. Its own dealer pass: for the small shoes of the checks
-    (``player_burn.kept_values`` takes these actions from its unsplit hands)."""
+    the actions ``can_double`` allows. Its own dealer pass; test seam: CDZ- for
+    :func:`split_on_shoe` on the small shoes of the checks (``player_burn.kept_values`` takes
+    these actions from its unsplit hands).
+
+    >>> from twentyone_burn.shoe import full_shoe
+    >>> order = split_hands(7, False)
+    >>> acts = unsplit_actions(Rules(decks=1), 5, full_shoe(1) - np.eye(10, dtype=np.int64)[5],
+    ...                        order, payoff_table(Rules()), np.ones(3082, np.bool_))
+    >>> int(acts[9, hand_table().of((7, 9))]) == STAND    # 8-T v 6 stands
+    True
+    """
     table = hand_table()
     stand_kb = stand_evs(rules, up, base_up, order, payoff=payoff)[:, :, 0]
     acts = np.zeros((NRANKS, len(table.index)), dtype=np.int8)
