@@ -39,8 +39,7 @@ def test_two_card_dealer_matches_brute_force(up):
 
 
 def _kept(rules, up, shoe):
-    return kept_values_for_shoe(rules, up, shoe, payoff_table(rules), hand_table(),
-                                len(hand_table().index), False)
+    return kept_values_for_shoe(rules, up, shoe)
 
 
 @pytest.mark.parametrize("up", [0, 3, 6, 9])

@@ -106,8 +106,7 @@ def test_fixed_strategy_valued_exactly_on_small_shoe():
     t.split_play[:] = act
     shoe = np.array([2, 2, 1, 2, 4, 1, 2, 1, 2, 5])
     up = 6
-    kv = kept_values_for_shoe(rules, up, shoe, payoff_table(rules), table, len(table.index),
-                              False, t)
+    kv = kept_values_for_shoe(rules, up, shoe, tables=t)
 
     def decide(j, u, cards, two):
         a_ = act[table.of(cards)]

@@ -114,9 +114,7 @@ def reference_split(rules, shoe, pair, burned, up, name):
 
 
 def _kept_split(rules, up, shoe, burned, pair):
-    table = hand_table()
-    kv = kept_values_for_shoe(rules, up, np.asarray(shoe, np.int64), payoff_table(rules), table,
-                              len(table.index), False)
+    kv = kept_values_for_shoe(rules, up, np.asarray(shoe, np.int64))
     return kv.splits[(burned, pair)]
 
 

@@ -22,6 +22,7 @@ from ..shoe import NRANKS, RANKS, full_shoe
 from ..shoe import deals as deals_of
 from ..tables import ACTION_NAMES, SPLIT, DecisionTables
 from .dealer import dealer_distribution
+from .player import Valuation
 from .player_burn import KeptValues, burn_choices, kept_values
 from .results import (
     POST_SPLIT_WORDS,
@@ -56,7 +57,8 @@ def kept_kind(a: int, c: int) -> str:
 
 
 def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
-            tables=None, valuation=None) -> Analysis:
+            tables: DecisionTables | None = None, valuation: Valuation | None = None
+            ) -> Analysis:
     """Analyse the game exactly under the engine's strategy, or under a fixed strategy.
 
     ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` (e.g. a printed chart) whose
@@ -147,7 +149,7 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
     >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
     True
     """
-    from .player import Valuation, payoff_table
+    from .player import payoff_table
     from .player_burn import reuse_dealer_passes
 
     with reuse_dealer_passes():
@@ -177,7 +179,7 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
     return t.reset_index(drop=True)
 
 
-def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
+def optimal_tables(rules: Rules, kept: dict[int, KeptValues] | None = None) -> DecisionTables:
     """The engine's optimal composition-dependent decisions as lookup tables.
 
     ``kept``: the per-up-card :class:`~twentyone_burn.engine.player_burn.KeptValues` of an

@@ -25,7 +25,7 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
-from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table
+from ..tables import DOUBLE, HIT, SPLIT, STAND, DecisionTables, double_allowed, hand_table
 from .dealer import dealer_distribution
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
@@ -146,27 +146,45 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
     return stand_evs(rules, up, base_up, unsplit_hands(), payoff=payoff)[:, :, 0]
 
 
-def kept_values(rules: Rules, up: int, tables=None, valuation: Valuation | None = None
-                ) -> KeptValues:
-    """Values of every kept hand for one up card (see :class:`KeptValues`).
+def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
+                valuation: Valuation | None = None) -> KeptValues:
+    """Values of every kept hand for one up card, on the rules' full shoe (see
+    :class:`KeptValues`).
 
-    ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` whose fixed actions are
-    valued instead of the best ones (None: optimal composition-dependent play).
-    ``valuation``: count events instead of money (with fixed ``tables`` only).
+    ``tables``: a strategy whose fixed actions are valued instead of the best ones (None:
+    optimal composition-dependent play). ``valuation``: count events instead of money (with
+    fixed ``tables`` only).
+
+    >>> kv = kept_values(Rules(decks=None), 5)
+    >>> int(kv.action[9, 9, 9]) == SPLIT, bool(kv.best[4, 9, 9] == kv.split[4, 9, 9])
+    (True, True)
     """
+    shoe = None if rules.infinite else full_shoe(rules.decks)
+    return kept_values_for_shoe(rules, up, shoe, tables=tables, valuation=valuation)
+
+
+def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
+                         tables: DecisionTables | None = None,
+                         valuation: Valuation | None = None) -> KeptValues:
+    """:func:`kept_values` from any starting shoe: ``shoe`` holds the ten counts before the
+    deal (None for the infinite deck, whose rules say ``decks = "inf"``); the brute-force
+    checks use small shoes.
+
+    >>> shoe = np.array([2, 2, 2, 2, 2, 2, 2, 2, 2, 6])
+    >>> kv = kept_values_for_shoe(Rules(decks=1), 3, shoe)
+    >>> bool(kv.possible[9, 5, 4]), bool(kv.possible[0, 0, 0])   # no three aces in it
+    (True, False)
+    """
+    if (shoe is None) != rules.infinite:
+        raise ValueError("give a shoe of ten counts for a finite deck, None for the infinite "
+                         "deck (decks = \"inf\")")
     table = hand_table()
     nh = len(table.index)
     payoff = payoff_table(rules) if valuation is None else valuation.payoff
-    infinite = rules.infinite
-    shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
-    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite, tables,
-                                MONEY if valuation is None else valuation.scale)
-
-
-def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
-                         table, nh: int, infinite: bool, tables=None,
-                         scale: np.ndarray = MONEY) -> KeptValues:
-    """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
+    scale = MONEY if valuation is None else valuation.scale
+    infinite = shoe is None
+    # the infinite deck's draws ignore the counts: zeros keep the arrays' shapes
+    shoe = np.zeros(NRANKS, dtype=np.int64) if shoe is None else np.asarray(shoe, np.int64)
     shape = (NRANKS, NRANKS, NRANKS)
     stand = np.full(shape, np.nan)
     hit = np.full(shape, np.nan)
@@ -235,16 +253,18 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
             if base_p.min() < 0:
                 continue
             stand_p = split_stand_cached(rules, up, p, base_p, payoff)
+        split_forced: np.ndarray | None
+        resplit: np.ndarray | None
         if tables is not None:
-            forced, resplit = tables.split_play[up, :, p], tables.resplit[up, :, p]
+            split_forced, resplit = tables.split_play[up, :, p], tables.resplit[up, :, p]
         else:  # the rules' post-split strategy (CDP-H: None, None - the best actions)
-            forced, resplit = post_split_forced(
+            split_forced, resplit = post_split_forced(
                 rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
                 flat if infinite else None, order, can_double_split, cdz, payoff)
         values = split_values(
             rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
             flat if infinite else None, order, payoff, can_double_split,
-            forced=forced, resplit_table=resplit, scale=scale)
+            forced=split_forced, resplit_table=resplit, scale=scale)
         for b, sv_ in enumerate(values):
             if sv_ is not None:
                 splits[(b, p)] = sv_

@@ -230,7 +230,8 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     nh = len(table.index)
     infinite = flat_dist is not None
     one = rules.one_card_split(pair)
-    cj, cu = hidden_combos(rules.max_hands)
+    combos = hidden_combos(rules.max_hands)
+    cj, cu = combos
     nc = len(cj)
     combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
     nb = len(burns)
@@ -294,7 +295,7 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         if hole >= 0:
             # P(no natural) once a split hand holds its second card t
             nat = natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
-                                np.eye(NRANKS, dtype=np.int64), hole, pair, infinite, (cj, cu))
+                                np.eye(NRANKS, dtype=np.int64), hole, pair, infinite, combos)
             played = 1.0 - nat.T
         v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
                           combo_index, None if resplit_table is None else resplit_table[i],
