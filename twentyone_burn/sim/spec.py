@@ -1,7 +1,9 @@
 """spec: a strategy and options turned into the kernel's arrays, and chunks played from them.
 
 :func:`run_chunk` is the one typed wrapper around the numba kernel: it alone unpacks a
-:class:`KernelSpec` into the kernel's positional arguments.
+:class:`KernelSpec` into the kernel's positional arguments. The rules reach the kernel as
+options only (codes and arrays); the dealer and the settlement they govern are the kernel's
+own copy, kept apart from the exact engine's on purpose (see :mod:`._kernel`).
 """
 
 from __future__ import annotations
