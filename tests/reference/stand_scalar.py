@@ -1,7 +1,7 @@
 """The scalar twin of ``engine.stand._stand_batch``: one key per trie pass, no lanes.
 
 This is the kernel as it was before keys were valued in blocks of lanes; the blocked kernel
-must agree with it bit for bit (tests/engine/test_stand_kernel.py).
+must agree with it bit for bit (tests/engine/test_stand.py).
 """
 
 from __future__ import annotations

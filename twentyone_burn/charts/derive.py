@@ -95,7 +95,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12, *,
     another fixed point. A chart that maps to itself ends the iteration at once (it is not
     valued twice). ``optimal``: optimal play's analysis of these rules, when already run.
 
-    An infinite deck's chart is optimal play (tests/engine/test_optimal_tables.py checks it;
+    An infinite deck's chart is optimal play (tests/engine/test_game.py checks it;
     the derivation takes about 8 s, so the example is not run here):
 
     >>> d = derive_chart(Rules(decks=None))                    # doctest: +SKIP

@@ -219,7 +219,7 @@ def _play_hands_lanes(base, counts, total, ncards, child, order, stand, p, combo
     Arrays are [hand, c]: ``stand``, ``forced`` and the outputs; ``probs`` is scratch space
     [rank, c]. A hand's successors are looked up once for all lanes, and each lane does the
     arithmetic of :func:`_play_hands` in the same order, so the values agree bit for bit
-    (tests/engine/test_play_lanes.py). Terms with a zero draw probability are added as
+    (tests/engine/test_player.py). Terms with a zero draw probability are added as
     0 x value instead of skipped: every value is finite, so that changes no sum.
     """
     nc = combo_j.shape[0]
