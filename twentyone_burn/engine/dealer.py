@@ -2,7 +2,8 @@
 
 The 21 Burn dealer takes two concealed cards, burns the highest of its three (ace = 11), and
 draws to its two kept cards (H17 or S17); the rules may have it burn its lowest card
-instead, or take one concealed card and burn none (``Rules.dealer_burn``). Every ordered card
+instead, or take one concealed card and burn none. Those rules are ``Rules.dealer_keeps`` and
+``Rules.dealer_draws``; this module only counts what they deal. Every ordered card
 sequence the dealer can take has a probability that depends only on the multiset of cards
 taken:
 
