@@ -2,7 +2,8 @@
 
 A hit prints the very bytes a miss prints; an entry that is cut short, altered, made for other
 code or other rules, or unreadable is recomputed and never believed; ``off`` writes nothing.
-Every test points the cache at its own tmp_path: none touches ``~/.cache``.
+Every test points the cache at its own tmp_path: none touches ``~/.cache``. The folder and the
+stored arrays it shares with the engine's other kept files: test_disk.py.
 """
 
 from __future__ import annotations
@@ -18,27 +19,11 @@ import pytest
 from typer.testing import CliRunner
 
 from twentyone_burn.cli import app
-from twentyone_burn.engine import cache, disk
+from twentyone_burn.engine import cache
 from twentyone_burn.rules import Rules
 
 INF = ["--decks", "inf"]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_code_key():
-    """Each test reads the engine's sources afresh, as each run of the command line does (a
-    key read earlier in this long process is stale if the sources were edited since, and the
-    cache then rightly refuses to write)."""
-    disk.code_key.cache_clear()      # cache._code_key is the same function
-    yield
-    disk.code_key.cache_clear()
-
-
-@pytest.fixture
-def cache_dir(tmp_path, monkeypatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv(cache.CACHE_ENV, str(folder))
-    return folder
+pytestmark = pytest.mark.usefixtures("fresh_code_key")
 
 
 @pytest.fixture
@@ -88,7 +73,7 @@ def test_a_hit_prints_the_bytes_of_a_miss(cache_dir, misses, monkeypatch):
 
 
 def test_the_entry_holds_what_the_engine_says_for_every_deal(cache_dir):
-    from twentyone_burn.engine.burn import burn_choices, kept_values
+    from twentyone_burn.engine.player_burn import burn_choices, kept_values
     from twentyone_burn.shoe import three_card_multisets
     rules = Rules(decks=None)
     cache.hand_choices(rules, 9, (4, 5, 9))
@@ -211,7 +196,7 @@ def test_the_key_covers_the_sources_and_the_version():
     package = Path(cache.__file__).resolve().parents[1]
     covered = {p.relative_to(package).as_posix() for pattern in cache._SOURCES
                for p in package.glob(pattern)}
-    assert {"rules.py", "shoe.py", "tables.py", "engine/burn.py", "engine/dealer.py",
+    assert {"rules.py", "shoe.py", "tables.py", "engine/player_burn.py", "engine/dealer.py",
             "engine/player.py", "engine/split.py", "engine/cache.py"} <= covered
 
 
@@ -222,22 +207,6 @@ def test_an_unwritable_cache_is_skipped(tmp_path, monkeypatch, misses):
     a = invoke("hand", "T,6,5", "--up", "9", *INF, "--json")
     assert invoke("hand", "T,6,5", "--up", "9", *INF, "--json") == a
     assert misses["hand"] == 2 and blocker.read_text() == "not a folder"
-
-
-def test_where_the_cache_lives(tmp_path, monkeypatch):
-    monkeypatch.delenv(cache.CACHE_ENV, raising=False)
-    monkeypatch.setenv("HOME", str(tmp_path))
-    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
-    assert cache.cache_folder() == tmp_path / ".cache" / "twentyone-burn"
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")
-    assert cache.cache_folder() == tmp_path / ".cache" / "twentyone-burn"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert cache.cache_folder() == tmp_path / "xdg" / "twentyone-burn"
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "mine"))
-    assert cache.cache_folder() == tmp_path / "mine"
-    for off in ("off", "OFF", " off "):
-        monkeypatch.setenv(cache.CACHE_ENV, off)
-        assert cache.cache_folder() is None
 
 
 # -- dealer ------------------------------------------------------------------------------------
@@ -310,44 +279,3 @@ def test_a_warm_hand_and_dealer_read_without_numba(tmp_path):
         assert first.stdout == second.stdout
         assert b"numba" in first.stderr
         assert b"heavy []" in second.stderr, second.stderr[-2000:]
-
-
-# -- stored arrays (the dealer tries) ----------------------------------------------------------
-def test_a_stored_trie_is_the_built_one(cache_dir):
-    """The dealer trie read back from the cache is the one ``build_trie`` makes, array for
-    array, dtype for dtype (the kernels take exactly these)."""
-    from dataclasses import fields
-
-    from twentyone_burn.engine.dealer import DealerTrie, build_trie, dealer_classes
-
-    def make():
-        t = build_trie(dealer_classes(6, True, "highest"))
-        return {f.name: np.asarray(getattr(t, f.name)) for f in fields(DealerTrie)}
-
-    built = make()
-    first = disk.stored_arrays("trie-test", make)
-    assert list(cache_dir.glob("arrays-trie-test.npz"))
-    calls = []
-    again = disk.stored_arrays("trie-test", lambda: calls.append(1) or make())
-    assert not calls                       # read, not rebuilt
-    for k, v in built.items():
-        for got in (first[k], again[k]):
-            assert got.dtype == v.dtype and got.shape == v.shape and np.array_equal(got, v), k
-            assert got.flags.c_contiguous
-
-
-@pytest.mark.parametrize("damage", ["cut", "flip", "other code"])
-def test_a_damaged_or_foreign_stored_array_is_rebuilt(cache_dir, damage, monkeypatch):
-    make = lambda: {"a": np.arange(5, dtype=np.int64)}  # noqa: E731
-    disk.stored_arrays("x", make)
-    path = cache_dir / "arrays-x.npz"
-    data = path.read_bytes()
-    if damage == "cut":
-        path.write_bytes(data[: len(data) // 2])
-    elif damage == "flip":
-        path.write_bytes(data[:-10] + bytes([data[-10] ^ 1]) + data[-9:])
-    else:
-        monkeypatch.setattr(disk, "code_key", lambda: "another")
-    calls = []
-    got = disk.stored_arrays("x", lambda: calls.append(1) or {"a": np.arange(5) * 2})
-    assert calls and got["a"].tolist() == [0, 2, 4, 6, 8]

@@ -1,7 +1,8 @@
-"""Classic mode: the infinite-deck limit, the game-level bookkeeping and the command line.
+"""Classic mode (engine/classic.py): the infinite-deck limit, the game-level bookkeeping and
+the command line.
 
 The brute-force twin (test_classic_bruteforce.py) and the field's published values
-(test_published_values.py) check the exact values; these tests check what those cannot reach:
+(test_classic_published.py) check the exact values; these tests check what those cannot reach:
 the infinite-deck path (its own code: constant draw probabilities, no hidden cards) against
 the finite engine on huge shoes, and the CLI plumbing.
 """
@@ -82,31 +83,3 @@ def test_cli_dealer_classic_shows_the_natural_apart():
     o = json.loads(p.stdout)["outcomes"]
     assert o["natural"] == pytest.approx(4 / 51, rel=1e-15)  # four aces among 51 cards
     assert sum(o.values()) == pytest.approx(1.0, abs=1e-12)
-
-
-def test_no_natural_is_the_hole_rank_probability_of_draw_probs():
-    # the hot loop's one-rank formula against the general draw probabilities it stands for
-    import numpy as np
-
-    from twentyone_burn.engine.player import draw_probs, no_natural
-    from twentyone_burn.shoe import INFINITE_PROBS
-    rng = np.random.default_rng(8)
-    probs = np.empty(10)
-    checked = 0
-    for _ in range(3000):
-        n = rng.integers(0, 9, size=10).astype(np.int64)
-        drawn, hole, p = (int(x) for x in rng.integers(-1, 10, size=3))
-        hole = max(hole, 0)
-        p = max(p, 0)
-        j, u = (int(x) for x in rng.integers(0, 4, size=2))
-        m = n.copy()
-        if drawn >= 0:
-            if m[drawn] == 0:
-                continue
-            m[drawn] -= 1
-        if not draw_probs(m, p, j, u, False, INFINITE_PROBS, probs):
-            continue
-        assert no_natural(n, drawn, hole, p, j, u, False, INFINITE_PROBS) == pytest.approx(
-            1.0 - probs[hole], abs=1e-15)
-        checked += 1
-    assert checked > 1000

@@ -1,4 +1,7 @@
-"""The engine's decisions exported as lookup tables, followed by a plain recursion."""
+"""The whole game (engine/game.py): the engine's decisions exported as lookup tables
+(``optimal_tables``) and followed by a plain recursion; valued back as a fixed strategy; the
+burn rows; the test-lab return table; each design knob moving the return the way its words
+say. The whole game against a twin written by totals: test_game_twin.py."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from twentyone_burn.engine.game import analyze, optimal_tables
 from twentyone_burn.engine.player import payoff_table
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import INFINITE_PROBS, RANK_INDEX
-from twentyone_burn.tables import DOUBLE, HIT, STAND
+from twentyone_burn.tables import DOUBLE, STAND, hand_table
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +29,7 @@ def test_unsplit_deals_follow_the_tables(infinite):
     """Every unsplit deal's EV, recomputed by following the exported actions card by card."""
     rules, a, t = infinite
     pay = payoff_table(rules)
-    child, total, two = t.hand_child, t.hand_total, t.two_card
+    child, total, two = hand_table().child, hand_table().total, t.two_card
     checked = 0
     for up in range(10):
         d = dealer_distribution(rules, up)
@@ -91,66 +94,6 @@ def test_valuing_the_exported_optimal_tables_gives_the_optimal_ev(decks):
     assert "fixed" in fixed.strategy
 
 
-def test_fixed_strategy_valued_exactly_on_small_shoe():
-    """A poor fixed strategy (hit to 15, double 10-11, resplit never) against brute force."""
-    from tests.reference import engine as ref
-    from twentyone_burn.engine.burn import kept_values_for_shoe
-    from twentyone_burn.tables import DecisionTables, hand_table
-
-    rules = Rules(decks=1)
-    table = hand_table()
-    t = DecisionTables.empty(rules, "hit to 15, double 10-11")
-    act = np.where(table.total <= 15, HIT, STAND).astype(np.int8)
-    act[(table.ncards == 2) & np.isin(table.total, [10, 11])] = DOUBLE
-    t.play[:] = act
-    t.split_play[:] = act
-    shoe = np.array([2, 2, 1, 2, 4, 1, 2, 1, 2, 5])
-    up = 6
-    kv = kept_values_for_shoe(rules, up, shoe, payoff_table(rules), table, len(table.index),
-                              False, t)
-
-    def decide(j, u, cards, two):
-        a_ = act[table.of(cards)]
-        if a_ == DOUBLE and not two:
-            a_ = HIT
-        return {STAND: "stand", HIT: "hit", DOUBLE: "double"}[int(a_)]
-
-    for b, a_, c in [(9, 5, 4), (0, 9, 1), (3, 2, 7)]:
-        unseen = list(shoe)
-        for x in (up, b, a_, c):
-            unseen[x] -= 1
-        cards = tuple(sorted((a_, c)))
-        u = tuple(int(x) for x in unseen)
-        got = kv.best[b, a_, c]
-        ev = _follow(ref, u, cards, up, rules, act, table)
-        assert got == pytest.approx(ev, abs=1e-12)
-    # a split of fours valued with the same fixed actions, every card dealt for real
-    b, p = 9, 4
-    unseen = list(shoe)
-    for x in (up, b, p, p):
-        unseen[x] -= 1
-    ev, wager = ref.split_ev(tuple(int(x) for x in unseen), p, up, rules, decide,
-                             lambda h, i, j, u: False)
-    assert kv.split[b, p, p] == pytest.approx(ev, abs=1e-12)
-    assert kv.splits[(b, p)].wager == pytest.approx(wager, abs=1e-12)
-
-
-def _follow(ref, shoe, cards, up, rules, act, table):
-    """Plain EV of a hand that follows fixed actions (first decision may double)."""
-    def go(shoe, cards, first):
-        if ref.best_total(cards) > 21:
-            return -1.0
-        a_ = act[table.of(cards)]
-        if a_ == DOUBLE and first:
-            return ref.double_ev(shoe, cards, up, rules)
-        if a_ == STAND:
-            return ref.stand_ev(shoe, cards, up, rules)
-        n = sum(shoe)
-        return sum(shoe[r] / n * go(ref.take(shoe, r), tuple(sorted(cards + (r,))), False)
-                   for r in range(10) if shoe[r])
-    return go(shoe, cards, True)
-
-
 def test_derived_chart_is_optimal_for_an_infinite_deck():
     """With no removal effects a total-dependent chart can be optimal: the fixed point must
     find play worth exactly the optimal expected return (an independent route: the chart is
@@ -176,3 +119,15 @@ def test_return_table_adds_up_three_ways(infinite):
     split = t[t.hands.str.startswith("split")].probability.sum()
     assert split == pytest.approx(a.probabilities["split_hands_per_round"], abs=1e-12)
     assert (t.probability >= 0).all()
+
+
+def test_house_favouring_knobs_favour_the_house():
+    """Each knob moves the exact return the way its words say (infinite deck, optimal play)."""
+    er = {k: analyze(Rules(decks=None, **dict(v))).expected_return for k, v in {
+        "sheet": (), "lowest": (("dealer_burn", "lowest"),),
+        "push22": (("dealer_bust_push", 22),), "push23": (("dealer_bust_push", 23),),
+        "ties21": (("ties_lose_from", 21),), "ties17": (("ties_lose_from", 17),),
+    }.items()}
+    assert er["lowest"] < er["sheet"]
+    assert er["push23"] < er["push22"] < er["sheet"]
+    assert er["ties17"] < er["ties21"] < er["sheet"]

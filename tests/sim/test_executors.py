@@ -1,5 +1,6 @@
-"""Faults of a run's processes: a killed parent takes its workers with it; a Dask run that loses
-its scheduler stops with one line and a resumable checkpoint."""
+"""Where chunks run (sim/executors.py): Dask gives the local run's counts to the bit, and the
+processes' faults - a killed parent takes its workers with it; a Dask run that loses its
+scheduler stops with one line and a resumable checkpoint."""
 
 from __future__ import annotations
 
@@ -134,3 +135,27 @@ def test_a_lost_dask_scheduler_stops_the_run_with_one_line(tmp_path):
         for p in (worker, sched):
             p.kill()
             p.wait()
+
+
+def test_dask_local_cluster_is_bit_identical(tables):
+    distributed = pytest.importorskip("dask.distributed")
+    local = simulate(tables, 400_000, seed=21, chunk_size=50_000, workers=1)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = simulate(tables, 400_000, seed=21, chunk_size=50_000, scheduler=client)
+        by_address = simulate(tables, 400_000, seed=21, chunk_size=50_000,
+                              scheduler=cluster.scheduler_address)
+    assert remote.counts == local.counts == by_address.counts
+    assert remote.executor == "dask"
+
+
+@pytest.mark.slow
+def test_dask_worker_processes_are_bit_identical(tables):
+    distributed = pytest.importorskip("dask.distributed")
+    local = simulate(tables, 2_000_000, seed=22, chunk_size=250_000, workers=2)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = simulate(tables, 2_000_000, seed=22, chunk_size=250_000,
+                          scheduler=cluster.scheduler_address)
+    assert remote.counts == local.counts

@@ -1,4 +1,5 @@
-"""CDZ- and CDP1 in 21 Burn's deal (``post_split``), checked a second way.
+"""The post-split strategies CDZ- and CDP1 in 21 Burn's deal (engine/split.py,
+``post_split``), checked a second way.
 
 - Brute force on small shoes: the engine's split EV against ``tests.reference.engine.split_ev``
   (every card of the whole split dealt for real), played by decisions built here from the
@@ -13,7 +14,7 @@
 - CDP-H uses every piece of information the other two use (and picks its resplits), so its
   split EVs, and the game's return, are at least theirs; nothing is claimed between CDZ- and
   CDP1.
-- The rules hash of the standard rules is unchanged; the simulator plays the strategy.
+- The simulator plays the strategy. (The rules option and its hash: tests/test_rules.py.)
 """
 
 from __future__ import annotations
@@ -25,41 +26,12 @@ import numpy as np
 import pytest
 
 from tests.reference import engine as ref
-from twentyone_burn.engine.burn import kept_values, kept_values_for_shoe
 from twentyone_burn.engine.game import analyze, optimal_tables, strategy_text
-from twentyone_burn.engine.player import payoff_table
+from twentyone_burn.engine.player_burn import kept_values, kept_values_for_shoe
 from twentyone_burn.engine.split import split_on_shoe
-from twentyone_burn.rules import Rules, RulesError
-from twentyone_burn.tables import hand_table
+from twentyone_burn.rules import Rules
 
 TOL = 1e-12
-STANDARD_HASH = "e4f96ba9c93632778c9afa69d3ab699a2a54abde3ff46dfc46453e6064f5b661"
-
-
-# -- the rules option ---------------------------------------------------------------------------
-
-def test_standard_rules_hash_is_unchanged():
-    assert Rules().rules_hash == STANDARD_HASH
-    assert Rules(post_split="cdp-h").rules_hash == STANDARD_HASH
-    assert "post_split" not in Rules().to_dict()
-
-
-@pytest.mark.parametrize("name", ["cdz-", "cdp1"])
-def test_a_non_default_post_split_is_in_the_json_and_the_hash(name):
-    r = Rules(post_split=name)
-    assert r.to_dict()["post_split"] == name
-    assert r.rules_hash != STANDARD_HASH
-    assert Rules.from_dict(r.to_dict()) == r
-    assert Rules.from_dict({"post_split": name}).rules_hash == r.rules_hash
-
-
-def test_classic_deal_json_keeps_post_split():
-    r = Rules(player_cards=2, dealer_burn=False, naturals="peek", mandatory_split=False)
-    assert r.to_dict()["post_split"] == "cdp-h"
-    with pytest.raises(RulesError, match="post_split must be one of"):
-        Rules(post_split="cdp")
-    with pytest.raises(RulesError, match="naturals is an option of the two-card deal"):
-        Rules(naturals="peek", dealer_burn="none")
 
 
 # -- brute force on small shoes -----------------------------------------------------------------
@@ -114,9 +86,7 @@ def reference_split(rules, shoe, pair, burned, up, name):
 
 
 def _kept_split(rules, up, shoe, burned, pair):
-    table = hand_table()
-    kv = kept_values_for_shoe(rules, up, np.asarray(shoe, np.int64), payoff_table(rules), table,
-                              len(table.index), False)
+    kv = kept_values_for_shoe(rules, up, np.asarray(shoe, np.int64))
     return kv.splits[(burned, pair)]
 
 

@@ -1,9 +1,12 @@
-"""burn: the value of every kept two-card hand, and the player's burn decision for every deal.
+"""player_burn: the player's burn - every kept two-card hand's value, and the burn of every deal.
 
-For one up card, :func:`kept_values` computes, for every burned rank b and kept pair (a, c),
-the EVs of stand, hit and double (composition-dependent: the unseen cards are the shoe less
-the three player cards and the up card) and, for a pair, the exact value of the split
-(``split.py``). :func:`burn_choices` then values the (up to three) burns of one deal.
+The player's burn is the player's one decision before play: which of three cards to give up
+(the rule sheet's "player burn"). The dealer's burn, a fixed rule, is ``Rules.dealer_keeps``,
+applied in ``dealer.py``. For one up card, :func:`kept_values` computes, for every burned rank
+b and kept pair (a, c), the EVs of stand, hit and double (composition-dependent: the unseen
+cards are the shoe less the three player cards and the up card) and, for a pair, the exact
+value of the split (``split.py``), split when ``Rules.must_split`` says so or when it is worth
+more. :func:`burn_choices` then values the (up to three) burns of one deal.
 
 >>> from twentyone_burn.rules import Rules
 >>> kv = kept_values(Rules(decks=None), 9)
@@ -22,8 +25,8 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
-from ..tables import DOUBLE, HIT, SPLIT, STAND, double_allowed, hand_table, one_card_only
-from .dealer import ALL_BURNS, dealer_distribution, dealer_trie, pair_bins, stand_evs
+from ..tables import DOUBLE, HIT, SPLIT, STAND, DecisionTables, double_allowed, hand_table
+from .dealer import dealer_distribution
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
     SplitValue,
@@ -33,6 +36,7 @@ from .split import (
     split_stand_evs,
     split_values,
 )
+from .stand import stand_evs
 
 __all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
            "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
@@ -139,34 +143,48 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
                       payoff: np.ndarray) -> np.ndarray:
     """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
     cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
-    zero = np.zeros(1, dtype=np.int64)
-    out = stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
-                    pair_bins(up, rules.hit_soft_17, 0, rules.dealer_burn),
-                    base_up, unsplit_hands(), 0, (zero, zero), payoff, ALL_BURNS)
-    return out[:, :, 0]
+    return stand_evs(rules, up, base_up, unsplit_hands(), payoff=payoff)[:, :, 0]
 
 
-def kept_values(rules: Rules, up: int, tables=None, valuation: Valuation | None = None
-                ) -> KeptValues:
-    """Values of every kept hand for one up card (see :class:`KeptValues`).
+def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
+                valuation: Valuation | None = None) -> KeptValues:
+    """Values of every kept hand for one up card, on the rules' full shoe (see
+    :class:`KeptValues`).
 
-    ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` whose fixed actions are
-    valued instead of the best ones (None: optimal composition-dependent play).
-    ``valuation``: count events instead of money (with fixed ``tables`` only).
+    ``tables``: a strategy whose fixed actions are valued instead of the best ones (None:
+    optimal composition-dependent play). ``valuation``: count events instead of money (with
+    fixed ``tables`` only).
+
+    >>> kv = kept_values(Rules(decks=None), 5)
+    >>> int(kv.action[9, 9, 9]) == SPLIT, bool(kv.best[4, 9, 9] == kv.split[4, 9, 9])
+    (True, True)
     """
+    shoe = None if rules.infinite else full_shoe(rules.decks)
+    return kept_values_for_shoe(rules, up, shoe, tables=tables, valuation=valuation)
+
+
+def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
+                         tables: DecisionTables | None = None,
+                         valuation: Valuation | None = None) -> KeptValues:
+    """:func:`kept_values` from any starting shoe: ``shoe`` holds the ten counts before the
+    deal (None for the infinite deck, whose rules say ``decks = "inf"``); the brute-force
+    checks use small shoes.
+
+    >>> shoe = np.array([2, 2, 2, 2, 2, 2, 2, 2, 2, 6])
+    >>> kv = kept_values_for_shoe(Rules(decks=1), 3, shoe)
+    >>> bool(kv.possible[9, 5, 4]), bool(kv.possible[0, 0, 0])   # no three aces in it
+    (True, False)
+    """
+    if (shoe is None) != rules.infinite:
+        raise ValueError("give a shoe of ten counts for a finite deck, None for the infinite "
+                         "deck (decks = \"inf\")")
     table = hand_table()
     nh = len(table.index)
     payoff = payoff_table(rules) if valuation is None else valuation.payoff
-    infinite = rules.infinite
-    shoe = np.zeros(NRANKS, dtype=np.int64) if infinite else full_shoe(rules.decks)
-    return kept_values_for_shoe(rules, up, shoe, payoff, table, nh, infinite, tables,
-                                MONEY if valuation is None else valuation.scale)
-
-
-def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.ndarray,
-                         table, nh: int, infinite: bool, tables=None,
-                         scale: np.ndarray = MONEY) -> KeptValues:
-    """:func:`kept_values` for any starting shoe (ten counts); tests use small shoes."""
+    scale = MONEY if valuation is None else valuation.scale
+    infinite = shoe is None
+    # the infinite deck's draws ignore the counts: zeros keep the arrays' shapes
+    shoe = np.zeros(NRANKS, dtype=np.int64) if shoe is None else np.asarray(shoe, np.int64)
     shape = (NRANKS, NRANKS, NRANKS)
     stand = np.full(shape, np.nan)
     hit = np.full(shape, np.nan)
@@ -228,23 +246,25 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
 
     # -- splits ---------------------------------------------------------------------------------
     for p in range(NRANKS):
-        order = split_hands(p, one_card_only(rules, p))
+        order = split_hands(p, rules.one_card_split(p))
         base_p = base_up.copy()
         base_p[p] -= 1
         if not infinite:
             if base_p.min() < 0:
                 continue
             stand_p = split_stand_cached(rules, up, p, base_p, payoff)
+        split_forced: np.ndarray | None
+        resplit: np.ndarray | None
         if tables is not None:
-            forced, resplit = tables.split_play[up, :, p], tables.resplit[up, :, p]
+            split_forced, resplit = tables.split_play[up, :, p], tables.resplit[up, :, p]
         else:  # the rules' post-split strategy (CDP-H: None, None - the best actions)
-            forced, resplit = post_split_forced(
+            split_forced, resplit = post_split_forced(
                 rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
                 flat if infinite else None, order, can_double_split, cdz, payoff)
         values = split_values(
             rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
             flat if infinite else None, order, payoff, can_double_split,
-            forced=forced, resplit_table=resplit, scale=scale)
+            forced=split_forced, resplit_table=resplit, scale=scale)
         for b, sv_ in enumerate(values):
             if sv_ is not None:
                 splits[(b, p)] = sv_
@@ -263,7 +283,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray, payoff: np.nda
                 sp = splits.get((b, a))
                 if sp is None:
                     continue
-                take = (rules.mandatory_split or
+                take = (rules.must_split(a, c) or
                         (sp.ev > ev if tables is None else bool(tables.split_kept[up, b, a])))
                 if take:
                     ev, act, wg = sp.ev, SPLIT, sp.wager

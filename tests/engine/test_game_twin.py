@@ -1,4 +1,6 @@
-"""The infinite deck by a separate total-dependent implementation, and huge shoes converging to it."""
+"""The whole game (engine/game.py ``analyze``) on the infinite deck against a separate
+total-dependent twin written here from the rule sheet, under the rule sheet and every design
+knob."""
 
 from __future__ import annotations
 
@@ -8,7 +10,6 @@ import itertools
 import numpy as np
 import pytest
 
-from twentyone_burn.engine.burn import kept_values
 from twentyone_burn.engine.game import analyze
 from twentyone_burn.rules import Rules
 
@@ -134,17 +135,3 @@ def test_design_knobs_infinite_deck_match_total_dependent_twin(knobs):
 def test_infinite_deck_s17_three_hands():
     rules = Rules(decks=None, hit_soft_17=False, max_hands=3)
     assert analyze(rules).expected_return == pytest.approx(game_inf(rules), abs=1e-12)
-
-
-@pytest.mark.parametrize("up", [1, 5, 9])
-def test_huge_shoe_converges_to_infinite_deck(up):
-    inf = kept_values(Rules(decks=None), up)
-    diffs = []
-    for decks in (100, 10_000):
-        kv = kept_values(Rules(decks=decks), up)
-        ok = kv.possible
-        d = max(np.nanmax(np.abs(kv.best[ok] - inf.best[ok])),
-                np.nanmax(np.abs(kv.stand[ok] - inf.stand[ok])))
-        diffs.append(d)
-    assert diffs[1] < 2e-4
-    assert diffs[1] < diffs[0] / 20  # removal effects shrink like 1/decks
