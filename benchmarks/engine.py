@@ -34,7 +34,7 @@ from twentyone_burn.rules import Rules
 def baseline() -> float:
     """Seconds for the fixed pure-Python workload (median of three)."""
     from tests.reference import engine as ref
-    from twentyone_burn.engine.burn import unsplit_hands
+    from twentyone_burn.engine.player_burn import unsplit_hands
     from twentyone_burn.shoe import full_shoe
     from twentyone_burn.tables import hand_table
 

@@ -159,7 +159,7 @@ def main() -> None:
               f"({e.deals / first / 1e6:.1f} M deals/s)")
 
     print("\n7. equilibrium, Phoenix Burn with the burned player's swap (fee 1, public, exact)")
-    from guts_family.games.swap_equilibrium import swap_equilibrium
+    from guts_family.games.equilibrium import swap_equilibrium
 
     for n in (2, 8) if quick else (2, 5, 8):
         first, _, se = timed(partial(swap_equilibrium, n, 1.0), repeat=0)

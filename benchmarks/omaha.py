@@ -201,7 +201,7 @@ def phevaluator_batch(_pheval, evaluate_omaha_cards, hl: list, bl: list, holes: 
 
 def exact_equity(quick: bool) -> None:
     """Exact equity by complete enumeration."""
-    from guts_family.omaha.burn import deal_count, estimate_seconds, omaha_equity
+    from guts_family.omaha.exact import deal_count, estimate_seconds, omaha_equity
 
     t0 = time.perf_counter()
     omaha_equity(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h3s")
@@ -244,7 +244,7 @@ def exact_equity(quick: bool) -> None:
 def sampled_equity(quick: bool) -> None:
     """Sampled equity to a target standard error: two workers, one worker (the baseline of the
     parallel speed-up) and, where exact enumeration runs, the exact time beside it."""
-    from guts_family.omaha.burn import omaha_equity
+    from guts_family.omaha.exact import omaha_equity
     from guts_family.omaha.sample import omaha_sample
     from guts_family.sampling import available_workers
 
@@ -295,7 +295,7 @@ def sampled_equity(quick: bool) -> None:
 def ranged_equity() -> None:
     """Unknown opponents holding a range (``guts-odds omaha --range``): exact where the count
     fits, else sampled by rejection (seed 1, one worker, to s.e. 0.001), with the acceptance."""
-    from guts_family.omaha.burn import omaha_equity
+    from guts_family.omaha.exact import omaha_equity
     from guts_family.omaha.ranges import parse_omaha_range, preflop_equity
     from guts_family.omaha.sample import omaha_sample
 

@@ -1,4 +1,4 @@
-"""Cards: parsing and formatting of card text, and deck arrays.
+"""Cards: parsing and formatting of card text, and the disjointness check.
 
 A card is an integer ``4 * rank + suit``: rank 0..12 for 2, 3, ..., 9, T, J, Q, K, A and
 suit 0..3 for clubs, diamonds, hearts, spades. So 2c is 0 and As is 51.
@@ -14,31 +14,22 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-import numpy as np
-
 __all__ = [
     "CardError",
     "RANK_CHARS",
     "SUIT_CHARS",
     "SUIT_SYMBOLS",
-    "FULL_DECK",
-    "rank_of",
-    "suit_of",
-    "make_card",
     "parse_card",
     "parse_cards",
     "card_str",
     "cards_str",
     "check_disjoint",
-    "remaining_deck",
     "quoted",
 ]
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_SYMBOLS = "\u2663\u2666\u2665\u2660"  # ♣ ♦ ♥ ♠, same order as SUIT_CHARS
-
-FULL_DECK = np.arange(52, dtype=np.int64)
 
 _HOW = ("a card is a rank (2-9, T or 10, J, Q, K, A) followed by a suit "
         "(c, d, h, s or \u2663\u2666\u2665\u2660), e.g. 'As', 'Td', '10h' or 'A\u2660'")
@@ -69,34 +60,7 @@ class CardError(ValueError):
     """
 
 
-def rank_of(card: int) -> int:
-    """Rank index 0..12 (2..A) of a card index.
 
-    >>> rank_of(parse_card("As")), rank_of(parse_card("2c"))
-    (12, 0)
-    """
-    return card >> 2
-
-
-def suit_of(card: int) -> int:
-    """Suit index 0..3 (c, d, h, s) of a card index.
-
-    >>> suit_of(parse_card("As"))
-    3
-    """
-    return card & 3
-
-
-def make_card(rank: int, suit: int) -> int:
-    """Card index from rank 0..12 and suit 0..3.
-
-    >>> card_str(make_card(8, 1))
-    'Td'
-    """
-    if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise CardError(f"no card with rank index {rank} and suit index {suit}: "
-                        "rank must be 0..12 and suit 0..3")
-    return 4 * rank + suit
 
 
 def _from_match(rank_text: str, suit_text: str) -> int:
@@ -223,13 +187,3 @@ def check_disjoint(*groups: Iterable[int], names: Sequence[str] | None = None) -
                 raise CardError(f"card {card_str(c)} is in both {labels[first]} and {labels[g]}: "
                                 "each card can be used only once")
             owner[c] = g
-
-
-def remaining_deck(*removed: Iterable[int]) -> np.ndarray:
-    """The deck without the given cards, as a sorted int64 array.
-
-    >>> len(remaining_deck(parse_cards("As Kd"), [0]))
-    49
-    """
-    gone = {int(c) for group in removed for c in group}
-    return np.array([c for c in range(52) if c not in gone], dtype=np.int64)

@@ -81,11 +81,6 @@ class HandRange:
         return self.combos / self.all_combos
 
     @property
-    def share_exact(self) -> Fraction:
-        """The fraction of all hands in the range, exact."""
-        return Fraction(self.combos, self.all_combos)
-
-    @property
     def is_everything(self) -> bool:
         """True when the range holds every hand."""
         return self.combos == self.all_combos

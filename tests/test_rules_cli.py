@@ -1,55 +1,13 @@
-"""Rules object, deal probabilities, and the command line (output keys, bad input)."""
+"""The command line on the rules' options: output keys, bad input, a chart valued, the deals'
+file. (The rules object itself: test_rules.py; the deal probabilities: test_shoe.py.)"""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
-from fractions import Fraction
 
 import pytest
-
-from tests.reference import engine as ref
-from twentyone_burn.rules import Rules, RulesError
-from twentyone_burn.shoe import (
-    deal_probability,
-    deal_probability_exact,
-    full_shoe,
-    three_card_multisets,
-)
-
-
-def test_rules_round_trip_and_hash(tmp_path):
-    r = Rules(decks=2, hit_soft_17=False, max_hands=3, double_on="9-11")
-    f = tmp_path / "r.toml"
-    f.write_text(r.to_toml())
-    back = Rules.from_toml(f)
-    assert back == r and hash(back) == hash(r)
-    assert back.rules_hash == r.rules_hash != Rules().rules_hash
-    assert Rules.from_dict({"decks": "inf"}).to_dict()["decks"] == "inf"
-
-
-@pytest.mark.parametrize("data,needle", [
-    ({"decks": 0}, "decks"), ({"decks": "six"}, "decks"), ({"max_hands": 5}, "max_hands"),
-    ({"double_on": "8-11"}, "double_on"), ({"colour": "red"}, "unknown rules key"),
-    ({"commission": 1.5}, "commission"), ({"hit_soft_17": "yes"}, "hit_soft_17"),
-])
-def test_bad_rules_name_the_problem(data, needle):
-    with pytest.raises(RulesError, match=needle):
-        Rules.from_dict(data)
-
-
-def test_deal_probabilities_exact_and_summing_to_one():
-    r = Rules(decks=1)
-    total = Fraction(0)
-    for cards in three_card_multisets():
-        for up in range(10):
-            exact = deal_probability_exact(1, cards, up)
-            assert exact == ref.deal_probability(tuple(int(x) for x in full_shoe(1)), cards, up)
-            assert deal_probability(r, cards, up) == pytest.approx(float(exact), rel=1e-13, abs=0)
-            total += exact
-    assert total == 1
-
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
@@ -59,8 +17,17 @@ def run(*args):
                           capture_output=True, text=True, timeout=600, cwd=ROOT)
 
 
-def test_analyze_json_keys_infinite_deck():
-    p = run("analyze", "--decks", "inf", "--json")
+@pytest.fixture(scope="module")
+def infinite_deck_run(tmp_path_factory):
+    """One ``analyze --decks inf --deals FILE --json`` run, read by the tests below (one
+    analysis: the JSON is the same with or without the deals' file)."""
+    folder = tmp_path_factory.mktemp("deals")
+    return run("analyze", "--decks", "inf", "--deals", str(folder / "deals.csv"), "--json"), \
+        folder
+
+
+def test_analyze_json_keys_infinite_deck(infinite_deck_run):
+    p, _ = infinite_deck_run
     assert p.returncode == 0, p.stderr
     d = json.loads(p.stdout)
     for k in ("rules", "rules_hash", "version", "expected_return", "house_edge",
@@ -122,30 +89,30 @@ def test_unknown_rules_key_in_file(tmp_path):
     assert p.returncode == 2 and "colour" in p.stderr and "Traceback" not in p.stderr
 
 
-def test_analyze_values_a_chart_exactly():
+def test_analyze_values_a_chart_exactly(infinite_deck_run):
     """--strategy values the published chart: never above optimal play, and equal to the
     engine's valuation of the chart's tables."""
     p = run("analyze", "--decks", "inf", "--strategy", "strategy_tables", "--json")
     assert p.returncode == 0, p.stderr
     chart = json.loads(p.stdout)
-    best = json.loads(run("analyze", "--decks", "inf", "--json").stdout)
+    best = json.loads(infinite_deck_run[0].stdout)
     assert chart["expected_return"] <= best["expected_return"] + 1e-12
     assert "chart" in chart["strategy"]
     bad = run("analyze", "--strategy", "/no/such/chart")
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
 
 
-def test_deals_csv_lists_every_burn(tmp_path):
+def test_deals_csv_lists_every_burn(infinite_deck_run, tmp_path):
     import pandas as pd
 
-    out = tmp_path / "deals.csv"
-    p = run("analyze", "--decks", "inf", "--deals", str(out), "--json")
+    p, folder = infinite_deck_run
+    out = folder / "deals.csv"
     assert p.returncode == 0, p.stderr
     d = pd.read_csv(out, comment="#")
     best = d[d.best]
     assert len(best) == 2200
     assert abs(best.probability.sum() - 1) < 1e-12
     assert abs((best.probability * best.ev).sum() - json.loads(p.stdout)["expected_return"]) < 1e-12
-    assert not list(tmp_path.glob(".*tmp"))
+    assert not list(folder.glob(".*tmp"))
     bad = run("analyze", "--decks", "inf", "--deals", str(tmp_path / "no" / "x.csv"))
     assert bad.returncode == 2 and "does not exist" in bad.stderr

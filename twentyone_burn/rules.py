@@ -1,7 +1,14 @@
 """rules: every option of 21 Burn in one frozen, hashable object; TOML in, canonical JSON out.
 
-The defaults are the rule sheet (``shared/rules/21-burn.txt``). Where the sheet is silent or
-ambiguous the option says so in its comment, and its default is documented in the README.
+The defaults are the rule sheet. Where the sheet is silent or ambiguous the option says so in
+its comment, and its default is documented in the README.
+
+Every clause of the rule sheet the exact engine asks about is a predicate or attribute of
+:class:`Rules` (``dealer_keeps``, ``dealer_draws``, ``must_split``, ``may_double``,
+``may_resplit``, ``one_card_split``, ``payoff``, ``is_natural``, ...): a variant changes these,
+not the engine's recursions (docs/architecture.md, "Rule -> code: 21 Burn", names each one).
+The simulator keeps its own copy of the dealer and the settlement on purpose
+(``sim/_kernel.py``), so it stays a second opinion.
 
 >>> r = Rules()
 >>> r.decks, r.hit_soft_17, r.max_hands
@@ -26,7 +33,7 @@ from typing import Any
 
 from toolkit_cli.errors import shorten  # the one echo of an input in a message, both tools'
 
-__all__ = ["BURN_KEYS", "BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES",
+__all__ = ["BURN_KEYS", "BURN_VALUE", "BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES",
            "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES", "POST_SPLIT_CHOICES",
            "PRESETS", "STANDARD", "SURRENDER_CHOICES", "TIE_TOTALS", "format_odds",
            "load_rules", "parse_decks", "parse_odds", "FILE_DECKS", "Rules", "RulesError",
@@ -39,6 +46,9 @@ POST_SPLIT_CHOICES = ("cdp-h", "cdz-", "cdp1")
 #: which of its three cards the dealer burns: the highest (the rule sheet), the lowest (the
 #: dealer keeps its best two), or none (a two-card dealer: one concealed card, no burn)
 DEALER_BURN_CHOICES = ("highest", "lowest", "none")
+#: each rank's value for the dealer's burn (ranks A, 2, ..., 9, T): the ace is the highest card
+#: (11), tens 10, the others their pips (rule sheet: "an Ace has a value of 11")
+BURN_VALUE = (11, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 #: the dealer bust totals that may push (``dealer_bust_push``): 22, or 22 and 23
 BUST_PUSH_CHOICES = (22, 23)
 #: the totals a tie can have (the dealer stands on 17 to 21): ``ties_lose_from``'s range
@@ -284,33 +294,89 @@ class Rules:
 
     @property
     def classic(self) -> bool:
-        """True for the ordinary two-card deal (classic mode)."""
+        """True for the ordinary two-card deal (classic mode).
+
+        >>> Rules().classic, Rules(player_cards=2, dealer_burn="none").classic
+        (False, True)
+        """
         return self.player_cards == 2
 
-    def natural_hole(self, up: int) -> int:
-        """The hole-card rank that makes a dealer natural with this up card, or -1.
-
-        >>> Rules(player_cards=2, dealer_burn=False, naturals="peek").natural_hole(0)
-        9
-        >>> Rules().natural_hole(0)
-        -1
-        """
-        if self.naturals == "none":
-            return -1
-        return 9 if up == 0 else (0 if up == 9 else -1)
-
     # -- predicates the engine asks (a variant changes these, not the recursion) --------------
+    # One home per clause of the rule sheet; docs/architecture.md ("Rule -> code: 21 Burn")
+    # lists each with its plain twin in tests/reference/.
     @property
     def infinite(self) -> bool:
-        """True for an infinite deck."""
+        """True for an infinite deck (``decks = "inf"``).
+
+        >>> Rules(decks=None).infinite, Rules().infinite
+        (True, False)
+        """
         return self.decks is None
+
+    # the dealer ------------------------------------------------------------------------------
+    def dealer_keeps(self, up: int, concealed: tuple[int, ...]) -> tuple[int, int]:
+        """The two cards the dealer plays, from its up card and its concealed cards.
+
+        ``dealer_burn = "highest"`` (the rule sheet): of the three cards the one of the highest
+        :data:`BURN_VALUE` is burned (an ace counts 11), the up card included; "lowest": the
+        lowest is burned. Ties do not matter: equal burn values are equal ranks. "none": the
+        dealer has one concealed card and burns nothing (``concealed`` holds that card first).
+
+        >>> Rules().dealer_keeps(9, (0, 4))       # T up, A and 5 concealed: the ace burns
+        (9, 4)
+        >>> Rules(dealer_burn="lowest").dealer_keeps(9, (0, 4))   # the 5 burns: T-A is kept
+        (9, 0)
+        >>> Rules(dealer_burn="none").dealer_keeps(9, (0,))
+        (9, 0)
+        """
+        if self.dealer_burn == "none":
+            return up, concealed[0]
+        three = (up, concealed[0], concealed[1])
+        pick = min if self.dealer_burn == "lowest" else max
+        burn_at = pick(range(3), key=lambda i: BURN_VALUE[three[i]])
+        rest = [c for i, c in enumerate(three) if i != burn_at]
+        return rest[0], rest[1]
+
+    def dealer_draws(self, total: int, soft: bool) -> bool:
+        """Does the dealer draw to a hand of this best total (``soft``: an ace counts 11)?
+
+        Below 17 it draws; on soft 17 it draws when ``hit_soft_17`` (the rule sheet: yes);
+        from hard 17 and soft 18 up it stands.
+
+        >>> Rules().dealer_draws(17, True), Rules(hit_soft_17=False).dealer_draws(17, True)
+        (True, False)
+        >>> Rules().dealer_draws(16, False), Rules().dealer_draws(17, False)
+        (True, False)
+        """
+        return total < 17 or (total == 17 and soft and self.hit_soft_17)
+
+    # the player's hands -----------------------------------------------------------------------
+    def must_split(self, a: int, c: int) -> bool:
+        """Must a kept two-card hand of ranks ``a`` and ``c`` be split?
+
+        A kept pair (equal blackjack values: ranks are values, every ten-valued card is rank
+        9) must be split when ``mandatory_split`` (the rule sheet); otherwise the player may
+        choose, and nothing else may be split.
+
+        >>> Rules().must_split(9, 9), Rules().must_split(9, 8)
+        (True, False)
+        >>> Rules(mandatory_split=False).must_split(9, 9)
+        False
+        """
+        return a == c and self.mandatory_split
 
     def may_double(self, hard_total: int, soft: bool, split_hand: bool) -> bool:
         """May a two-card hand with this hard total (aces as 1) double?
 
+        ``double_on``: any two cards (the rule sheet), or only totals 9-11 / 10-11 (a soft
+        hand counts by its hard total: A-8 is not an "11"); a split hand only with
+        ``double_after_split`` (the rule sheet: yes).
+
         >>> Rules(double_on="10-11").may_double(10, False, False)
         True
         >>> Rules(double_on="10-11").may_double(9, False, False)
+        False
+        >>> Rules(double_after_split=False).may_double(10, False, True)
         False
         """
         if split_hand and not self.double_after_split:
@@ -322,14 +388,137 @@ class Rules:
         # A soft hand counts by its hard total (A-8 is not an "11"), as on most tables.
         return not soft and low <= total <= 11
 
-    def may_resplit(self, pair_rank: int) -> bool:
-        """May a split hand that draws a second pair card split again (rank 0 = ace)?"""
-        return pair_rank != 0 or self.resplit_aces
+    def may_resplit(self, pair_rank: int, hands_in_play: int | None = None) -> bool:
+        """May a split hand that draws another pair card split again (rank 0 = ace)?
 
+        Aces only with ``resplit_aces`` (the sheet is silent: no); ``hands_in_play``: with
+        that many hands in play, only while fewer than ``max_hands`` (the rule sheet: four).
+        None: the rank's rule alone.
+
+        >>> Rules().may_resplit(7, 3), Rules().may_resplit(7, 4), Rules().may_resplit(0)
+        (True, False, False)
+        >>> Rules(resplit_aces=True).may_resplit(0, 2)
+        True
+        """
+        if pair_rank == 0 and not self.resplit_aces:
+            return False
+        return hands_in_play is None or hands_in_play < self.max_hands
+
+    def one_card_split(self, pair_rank: int) -> bool:
+        """Does each split hand of this pair take exactly one card (split aces, when
+        ``split_aces_one_card``: the rule sheet)?
+
+        >>> Rules().one_card_split(0), Rules().one_card_split(7)
+        (True, False)
+        >>> Rules(split_aces_one_card=False).one_card_split(0)
+        False
+        """
+        return pair_rank == 0 and self.split_aces_one_card
+
+    # settling a hand --------------------------------------------------------------------------
     @property
     def win_amount(self) -> float:
-        """Net units won by a winning unit wager, after commission."""
+        """Net units won by a winning unit wager: ``win_pays`` less the ``commission``.
+
+        >>> Rules().win_amount, Rules(win_pays="4:5", commission=0.5).win_amount
+        (1.0, 0.4)
+        """
         return float(self.win_pays) * (1.0 - self.commission)
+
+    def payoff(self, player_total: int, dealer_total: int) -> float:
+        """Net result of a finished unit wager: the player's best total against the dealer's
+        final total (either above 21: a bust).
+
+        A player bust loses, whatever the dealer does. A dealer bust pays
+        :attr:`win_amount`, but pushes up to ``dealer_bust_push`` (22, or 22 and 23; the
+        rule sheet: never). A higher total wins, a lower one loses; equal totals push, but
+        lose from ``ties_lose_from`` up (the rule sheet: every tie pushes).
+
+        >>> r = Rules()
+        >>> r.payoff(20, 19), r.payoff(20, 20), r.payoff(12, 22), r.payoff(22, 23)
+        (1.0, 0.0, 1.0, -1.0)
+        >>> r = Rules(dealer_bust_push=23, ties_lose_from=20)
+        >>> r.payoff(12, 23), r.payoff(12, 24), r.payoff(19, 19), r.payoff(20, 20)
+        (0.0, 1.0, 0.0, -1.0)
+        """
+        if player_total > 21:
+            return -1.0
+        if dealer_total > 21:
+            return 0.0 if dealer_total <= (self.dealer_bust_push or 0) else self.win_amount
+        if player_total == dealer_total:
+            return -1.0 if dealer_total >= (self.ties_lose_from or 99) else 0.0
+        return self.win_amount if player_total > dealer_total else -1.0
+
+    # the classic deal's naturals and surrender ------------------------------------------------
+    def is_natural(self, a: int, c: int) -> bool:
+        """Is a player's two-card hand of ranks ``a`` and ``c`` a natural (an ace and a ten,
+        with ``naturals`` on)? In 21 Burn (``naturals = "none"``) a two-card 21 is an
+        ordinary 21, paid as any win.
+
+        >>> Rules(player_cards=2, dealer_burn="none", naturals="peek").is_natural(9, 0)
+        True
+        >>> Rules().is_natural(0, 9)
+        False
+        """
+        return self.naturals != "none" and {a, c} == {0, 9}
+
+    @property
+    def natural_amount(self) -> float:
+        """Net units won by a player natural's unit wager: ``natural_pays`` less the
+        ``commission`` (a dealer natural too pushes it).
+
+        >>> Rules(player_cards=2, dealer_burn="none", naturals="peek").natural_amount
+        1.5
+        """
+        return float(self.natural_pays) * (1.0 - self.commission)
+
+    def natural_hole(self, up: int) -> int:
+        """The hole-card rank that makes a dealer natural with this up card, or -1 (no
+        naturals: 21 Burn's dealer has no natural and no peek).
+
+        >>> Rules(player_cards=2, dealer_burn=False, naturals="peek").natural_hole(0)
+        9
+        >>> Rules().natural_hole(0)
+        -1
+        """
+        if self.naturals == "none":
+            return -1
+        return 9 if up == 0 else (0 if up == 9 else -1)
+
+    @property
+    def dealer_peeks(self) -> bool:
+        """Does the dealer check for a natural before the player plays (``naturals =
+        "peek"``, the US hole card)? Then a dealer natural takes only the original wager,
+        and every hand is played knowing the dealer has none.
+
+        >>> Rules(player_cards=2, dealer_burn="none", naturals="peek").dealer_peeks
+        True
+        >>> Rules().dealer_peeks
+        False
+        """
+        return self.naturals == "peek"
+
+    @property
+    def natural_takes_all(self) -> bool:
+        """Does a dealer natural take every wager, doubles and split hands included
+        (``naturals = "enhc"``, European no hole card)?
+
+        >>> Rules(player_cards=2, dealer_burn="none", naturals="enhc").natural_takes_all
+        True
+        """
+        return self.naturals == "enhc"
+
+    def may_surrender(self, split_hand: bool = False) -> bool:
+        """May an unsplit two-card hand give up half its wager (``surrender = "late"``, after
+        the dealer's peek)? A split hand never may.
+
+        >>> Rules(player_cards=2, dealer_burn="none", naturals="peek",
+        ...       surrender="late").may_surrender()
+        True
+        >>> Rules().may_surrender()
+        False
+        """
+        return self.surrender == "late" and not split_hand
 
     # -- serialisation --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

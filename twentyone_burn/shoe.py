@@ -18,26 +18,24 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .rules import Rules, shorten
+from .rules import BURN_VALUE, Rules, shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
     #: blackjack value of each rank with aces counted as 1
     VALUES: np.ndarray
-    #: value for the dealer's burn: the ace is the highest card (11)
+    #: value for the dealer's burn (``rules.BURN_VALUE``): the ace is the highest card (11)
     BURN_VALUES: np.ndarray
     #: infinite-deck probability of each rank
     INFINITE_PROBS: np.ndarray
 
 __all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "UP_ORDER", "VALUES",
-           "CardError",
-           "check_cards", "counts_of", "Deal", "deal_probability", "deal_probability_exact",
-           "deals", "draw_probability", "full_shoe", "parse_rank", "parse_ranks", "rank_name",
-           "remove_cards", "shoe_for", "three_card_multisets", "up_card_probabilities"]
+           "CardError", "check_cards", "Deal", "deal_probability", "deals", "draw_probability",
+           "full_shoe", "parse_rank", "parse_ranks", "remove_cards", "three_card_multisets",
+           "up_card_probabilities"]
 
 NRANKS = 10
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
@@ -51,7 +49,7 @@ def _arrays() -> dict[str, Any]:
     import numpy as np
     return {
         "VALUES": np.arange(1, 11, dtype=np.int64),
-        "BURN_VALUES": np.array([11, 2, 3, 4, 5, 6, 7, 8, 9, 10], dtype=np.int64),
+        "BURN_VALUES": np.array(BURN_VALUE, dtype=np.int64),
         "INFINITE_PROBS": np.array([1, 1, 1, 1, 1, 1, 1, 1, 1, 4], dtype=np.float64) / 13.0,
     }
 
@@ -111,11 +109,6 @@ def parse_ranks(text: str | list[str]) -> list[int]:
     return [parse_rank(p) for p in parts]
 
 
-def rank_name(rank: int) -> str:
-    """Display name of a rank index (0 -> "A", 9 -> "T")."""
-    return RANKS[rank]
-
-
 def full_shoe(decks: int | None) -> np.ndarray:
     """Counts of each rank in a shoe of ``decks`` decks (an infinite deck has no counts).
 
@@ -128,15 +121,6 @@ def full_shoe(decks: int | None) -> np.ndarray:
     counts = np.full(NRANKS, 4 * decks, dtype=np.int64)
     counts[9] = 16 * decks
     return counts
-
-
-def counts_of(ranks: list[int] | tuple[int, ...]) -> np.ndarray:
-    """Ten counts of a list of rank indices."""
-    import numpy as np
-    c = np.zeros(NRANKS, dtype=np.int64)
-    for r in ranks:
-        c[r] += 1
-    return c
 
 
 def remove_cards(shoe: np.ndarray, ranks: list[int] | tuple[int, ...]) -> np.ndarray:
@@ -175,11 +159,6 @@ def check_cards(decks: int | None, ranks: list[int] | tuple[int, ...]) -> None:
     for r in range(NRANKS):
         if left[r] < 0:
             raise CardError(_too_many(r, held[r]))
-
-
-def shoe_for(rules: Rules) -> np.ndarray:
-    """Counts of the rules' shoe; for an infinite deck, a large stand-in used only for shapes."""
-    return full_shoe(rules.decks if rules.decks is not None else 1)
 
 
 def draw_probability(shoe: np.ndarray | None, ranks: tuple[int, ...]) -> float:
@@ -252,23 +231,6 @@ def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> flo
         orderings //= math.factorial(int(c))
     shoe = None if rules.infinite else full_shoe(rules.decks)
     return float(orderings * draw_probability(shoe, tuple(player) + (up,)))
-
-
-def deal_probability_exact(decks: int, player: tuple[int, int, int], up: int) -> Fraction:
-    """The same probability as a rational number (finite shoes only)."""
-    import numpy as np
-    shoe = full_shoe(decks)
-    n = [int(x) for x in shoe]
-    total = sum(n)
-    orderings = math.factorial(3)
-    for c in np.bincount(np.asarray(player), minlength=NRANKS):
-        orderings //= math.factorial(int(c))
-    p = Fraction(orderings)
-    for r in tuple(player) + (up,):
-        p *= Fraction(n[r], total)
-        n[r] -= 1
-        total -= 1
-    return p
 
 
 def up_card_probabilities(rules: Rules) -> dict[str, float]:

@@ -7,9 +7,9 @@ lookup tables: which card to burn, how to play the kept hand and each split hand
 resplit. The exact engine exports its optimal decisions in this form, a printed chart is
 expanded into it, and the simulator plays it card by card.
 
-Hands are indices into :func:`hand_table`: ``hand_child[h, r]`` is the hand after drawing rank
-r (-1 = bust) and ``two_card[a, c]`` the index of a two-card hand, so a player follows its hand
-incrementally.
+Hands are indices into :func:`hand_table`: ``hand_table().child[h, r]`` is the hand after
+drawing rank r (-1 = bust) and ``DecisionTables.two_card[a, c]`` the index of a two-card hand,
+so a player follows its hand incrementally.
 
 >>> t = DecisionTables.always_stand(Rules())
 >>> t.play.shape, int(t.burn[9, 0, 4, 9])
@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
 from .rules import Rules
 from .shoe import NRANKS
 
-__all__ = ["ACTION_NAMES", "DOUBLE", "HIT", "SPLIT", "STAND", "DecisionTables", "HandTable",
-           "combo_index_table", "double_allowed", "hand_table", "hidden_combos",
-           "one_card_only"]
+__all__ = ["ACTION_NAMES", "DOUBLE", "HIT", "NOTHING_HIDDEN", "SPLIT", "STAND", "DecisionTables",
+           "HandTable", "HiddenCombos", "combo_index_table", "double_allowed", "hand_table",
+           "hidden_combos", "one_card_only"]
 
 
 # action codes used in decision tables
@@ -107,7 +108,19 @@ def double_allowed(rules: Rules, split_hands: bool) -> np.ndarray:
     return out
 
 
-def hidden_combos(max_hands: int) -> tuple[np.ndarray, np.ndarray]:
+class HiddenCombos(NamedTuple):
+    """Hidden combinations (j, u) as two arrays, combination c = (j[c], u[c]): ``j`` pair
+    cards and ``u`` non-pair cards dealt as second cards before a split hand's own."""
+
+    j: np.ndarray
+    u: np.ndarray
+
+
+#: the one combination of a hand that nothing is hidden from (an unsplit hand): j = u = 0
+NOTHING_HIDDEN = HiddenCombos(np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
+
+
+def hidden_combos(max_hands: int) -> HiddenCombos:
     """Every (j, u) a split hand can see: u <= max_hands - 1 and j + u <= 2 max_hands - 3.
 
     >>> j, u = hidden_combos(4)
@@ -119,12 +132,17 @@ def hidden_combos(max_hands: int) -> tuple[np.ndarray, np.ndarray]:
         for j in range(2 * max_hands - 2 - u):
             js.append(j)
             us.append(u)
-    return np.array(js, dtype=np.int64), np.array(us, dtype=np.int64)
+    return HiddenCombos(np.array(js, dtype=np.int64), np.array(us, dtype=np.int64))
 
 
 def one_card_only(rules: Rules, pair: int) -> bool:
-    """Do split hands of this pair take exactly one card?"""
-    return pair == 0 and rules.split_aces_one_card
+    """Do split hands of this pair take exactly one card? The rule is
+    :meth:`Rules.one_card_split`; this name stays for the charts, which ask it here.
+
+    >>> one_card_only(Rules(), 0), one_card_only(Rules(), 5)
+    (True, False)
+    """
+    return rules.one_card_split(pair)
 
 
 def combo_index_table(max_hands: int) -> np.ndarray:
@@ -170,11 +188,6 @@ class DecisionTables:
     name: str
 
     @property
-    def hand_child(self) -> np.ndarray:
-        """hand_child[h, r]: the hand after drawing rank r (-1 = bust)."""
-        return hand_table().child
-
-    @property
     def two_card(self) -> np.ndarray:
         """two_card[a, c]: index of the two-card hand of ranks a and c."""
         t = hand_table()
@@ -183,11 +196,6 @@ class DecisionTables:
             for c in range(NRANKS):
                 out[a, c] = t.of((a, c))
         return out
-
-    @property
-    def hand_total(self) -> np.ndarray:
-        """Best total of each hand (soft if an ace can count 11)."""
-        return hand_table().total
 
     @classmethod
     def empty(cls, rules: Rules, name: str) -> DecisionTables:

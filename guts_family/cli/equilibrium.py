@@ -22,19 +22,22 @@ from guts_family.cli.options import (
     parse_amount,
 )
 from guts_family.export import write_table
+from guts_family.games import get_game
 from guts_family.games.equilibrium import (
     EQ_SAMPLES,
     EQUILIBRIUM_GAMES,
+    SWAP_TIMINGS,
     Equilibrium,
+    SwapTable,
     ThresholdTable,
-    parse_players,
+    sizes_text,
+    swap_threshold_table,
     threshold_table,
 )
-from guts_family.games.swap_equilibrium import SWAP_TIMINGS, SwapTable, swap_threshold_table
 from toolkit_cli.checks import check_seconds
 from toolkit_cli.progress import status
 
-__all__ = ["register", "SAMPLE_SECONDS"]
+__all__ = ["register", "SAMPLE_SECONDS", "parse_players"]
 
 #: the time limit of the sampling of one table size (seconds) when --max-seconds is not given
 SAMPLE_SECONDS = 60.0
@@ -47,6 +50,26 @@ _SAMPLES_HELP = (f"Sampling: the most random deals a hand class gets (default {E
 _TARGET_SE_HELP = ("Sampling: do not refine a class whose EVs' standard error is at most this "
                    "(default: refine to --samples).")
 _MAX_SECONDS_HELP = "Sampling: stop refining a table size at this time (seconds)."
+
+
+def parse_players(text: str) -> list[int]:
+    """Table sizes from ``"2-8"``, ``"4"`` or ``"2,4,6"`` (the ``--players`` option).
+
+    >>> parse_players("2-5"), parse_players("3,6")
+    ([2, 3, 4, 5], [3, 6])
+    """
+    out: list[int] = []
+    for part in str(text).replace(" ", "").split(","):
+        a, sep, b = part.partition("-")
+        try:
+            lo, hi = int(a), int(b) if sep else int(a)
+        except ValueError:
+            raise ValueError(f"--players takes a number, a span or a list, e.g. 2-8 or 2,4,6; "
+                             f"got {str(text)[:80]!r}") from None
+        if lo > hi:
+            raise ValueError(f"--players {lo}-{hi}: the span runs from the smaller number")
+        out += range(lo, hi + 1)
+    return sorted(set(out))
 
 
 def register(app: typer.Typer) -> None:
@@ -102,22 +125,23 @@ def register(app: typer.Typer) -> None:
         if game not in EQUILIBRIUM_GAMES:
             raise ValueError(f"unknown game {quoted(game)}: choose one of "
                              f"{', '.join(EQUILIBRIUM_GAMES)}")
-        if game == "guts321" and cards is None:
-            cards = 2
+        g = get_game(game)
+        if cards is None:
+            cards = g.equilibrium_cards
         sizes = parse_players(players)
         ante_v = parse_amount(ante, "ante")
         pot_v, cap_v = parse_amount(pot, "pot"), parse_amount(cap, "cap")
         if swap_timing is not None and swap_fee is None:
             raise ValueError("--swap-timing needs --swap-fee F (the swap is not modelled "
                              "without a fee)")
-        if swap_fee is not None and game != "phoenix":
+        if swap_fee is not None and not g.has_swap:
             raise ValueError(f"--swap-fee is a Phoenix Burn rule (the burned player's swap "
                              f"with the pot), not a rule of {game}")
         if swap_timing is not None and swap_timing not in SWAP_TIMINGS:
             raise ValueError(f"unknown --swap-timing {quoted(swap_timing)}: choose one of "
                              f"{', '.join(SWAP_TIMINGS)}")
         fee_v = parse_amount(swap_fee, "swap-fee", allow_zero=True)
-        three = game == "guts321" and cards == 3
+        three = not g.order(cards).suit_blind  # the poker order: the only sampled round
         given = [name for name, v in (("--sample", sample), ("--seed", seed),
                                       ("--samples", samples), ("--target-se", target_se),
                                       ("--workers", workers)) if v not in (None, False)]
@@ -141,7 +165,8 @@ def register(app: typer.Typer) -> None:
             ctx.params["seed"] = t.meta["seed"]  # the provenance line reproduces the draw
         paths: list[str] = []
         if out is not None:
-            stem = f"equilibrium-{game}" + (f"-{t.meta['cards']}card" if game == "guts321" else "")
+            stem = f"equilibrium-{game}" + (f"-{t.meta['cards']}card" if len(g.rounds) > 1
+                                            else "")
             paths = [os.path.join(out, stem + ".csv")]
             write_table(t, csv=paths[0])
         lines = _table_text(t, ante_v, pot_v, cap_v)
@@ -162,8 +187,8 @@ def _table_text(t: ThresholdTable, ante: float, pot: float | None, cap: float | 
     elif not exact_rows:
         how = "sampled (Monte Carlo, not exact)"
     else:
-        how = (f"exact for {_players(exact_rows)}, sampled (Monte Carlo, not exact) for "
-               f"{_players(sampled_rows)}")
+        how = (f"exact for {sizes_text(exact_rows)} players, sampled (Monte Carlo, not exact) "
+               f"for {sizes_text(sampled_rows)} players")
     lines = [f"{t.meta['title']}, {t.meta['cards']}-card hands, symmetric equilibrium "
              f"threshold (ante {ante:g}, pot {'players x ante' if pot is None else f'{pot:g}'}"
              f", cap {'none' if cap is None else f'{cap:g}'}, ties "
@@ -202,17 +227,6 @@ def _sampled_row(r: Equilibrium) -> str:
             f"the threshold, {r.deals or 0:,} in all, {r.seconds or 0.0:.1f} s"
             + ("" if r.stopped_by in ("resolved", "samples") else f"; stopped by "
                f"{r.stopped_by}"))
-
-
-def _players(sizes: list[int]) -> str:
-    """'2 players' or '3-8 players'.
-
-    >>> _players([2]), _players([3, 4, 5]), _players([2, 5])
-    ('2 players', '3-5 players', '2, 5 players')
-    """
-    if len(sizes) > 1 and sizes == list(range(sizes[0], sizes[-1] + 1)):
-        return f"{sizes[0]}-{sizes[-1]} players"
-    return ", ".join(str(n) for n in sizes) + " players"
 
 
 def _swap(ctx: typer.Context, sizes: list[int], fee: float, ante: float, pot: float | None,

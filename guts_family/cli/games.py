@@ -215,7 +215,7 @@ def register(app: typer.Typer) -> None:
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
         fee_v = parse_amount(fee, "fee", allow_zero=True)
         g = _game(game)
-        extra = {"fee": fee_v} if g.name == "phoenix" else {}
+        extra = {"fee": fee_v} if g.has_swap else {}
         refusal = g.table_refusal(cards, opponents)
         if refusal is None:
             t = g.table(cards, opponents, pot_v, limit_v, tie, player_tie, **extra)

@@ -31,11 +31,17 @@ from guts_family.cli.options import (
     check_method_options,
 )
 from guts_family.cli.text import sampling_summary
-from guts_family.omaha.burn import (
-    MAX_SECONDS,
+from guts_family.omaha.decision import (
     BurnDecision,
-    OmahaEquity,
+    SampledBurnDecision,
     burn_decision,
+    sampled_burn_decision,
+)
+from guts_family.omaha.exact import (
+    MAX_SECONDS,
+    OmahaEquity,
+    check_deal,
+    check_range,
     deal_count,
     estimate_seconds,
     omaha_equity,
@@ -43,13 +49,9 @@ from guts_family.omaha.burn import (
 )
 from guts_family.omaha.ranges import OMAHA_RANGE_HELP, OmahaRange, parse_omaha_range
 from guts_family.omaha.sample import (
-    SampledBurnDecision,
     SampledOmahaEquity,
-    check_deal,
-    check_range,
     choose_method,
     omaha_sample,
-    sampled_burn_decision,
 )
 from toolkit_cli.checks import check_seconds
 

@@ -1,7 +1,9 @@
-"""The game base class: a game's hand orders, opposing seats and tie rules, and its hand table.
+"""The game base class: a game's hand orders, seating, pot hand, deciders and tie rules, and its
+hand table.
 
 Each game module (:mod:`~guts_family.games.phoenix_burn`, :mod:`~guts_family.games.guts_321`,
-:mod:`~guts_family.games.challenge_guts`) subclasses :class:`Game` and adds its own questions;
+:mod:`~guts_family.games.challenge_guts`) subclasses :class:`Game`, sets the attributes that say
+how its rules differ (so no code asks a game's name) and adds its own questions;
 :meth:`Game.table` gives every hand class with its exact odds and EV as a :class:`HandTable`.
 """
 
@@ -41,7 +43,8 @@ TABLE_SAMPLES = 8192
 
 
 class Game:
-    """A match-the-pot game: its hand orders by round size, its pot hand, its default tie rules.
+    """A match-the-pot game: its hand orders by round size, its pot hand, who decides, its
+    default tie rules.
 
     Subclasses (one per game module) set the attributes and may add table columns.
     """
@@ -52,6 +55,12 @@ class Game:
     rounds: dict[int, str] = {}
     pot_name: str | None = "pot"     # the pot's / dummy hand; None when there is none
     pot_with_others: bool = True      # does the pot's hand play when other players are in?
+    #: players who play whatever they hold and do not decide (Phoenix Burn: the burned player)
+    must_play: tuple[str, ...] = ()
+    #: may the player who must play swap hands with the pot for a fee (Phoenix Burn)?
+    has_swap: bool = False
+    #: the round ``guts-odds equilibrium`` takes by default (None: the first round)
+    equilibrium_cards: int | None = None
     tie: str = "pot"
     player_tie: str = "split"
     default_opponents: int = 0
@@ -76,6 +85,47 @@ class Game:
         n = self.order(cards).n_cards
         pot = 1 if self.pot_name and self.pot_with_others else 0
         return 52 // n - 1 - pot
+
+    def max_players(self, cards: int | None = None) -> int:
+        """The most players a deal of ``cards``-card hands seats when every player is dealt
+        in and the pot's hand, if the game has one, is dealt too (the dummy is dealt whether
+        or not it plays).
+
+        >>> from guts_family.games import get_game
+        >>> get_game("guts321").max_players(3), get_game("challenge").max_players()
+        (16, 17)
+        """
+        n = self.order(cards).n_cards
+        return (52 - (n if self.pot_name else 0)) // n
+
+    def deciders(self, players: int) -> int:
+        """How many of ``players`` besides one of them decide in or out: every other player
+        but those who must play.
+
+        >>> from guts_family.games import get_game
+        >>> get_game("phoenix").deciders(5), get_game("guts321").deciders(5)
+        (3, 4)
+        """
+        return players - 1 - len(self.must_play)
+
+    def round_seats(self, deciders_in: int) -> list[Seat]:
+        """The hands a player who goes in faces in every deal besides the other deciders,
+        when ``deciders_in`` of those go in: the pot's hand (it plays when the game says it
+        plays beside other players, or when nobody else is in), then the players who must
+        play.
+
+        >>> from guts_family.games import get_game
+        >>> [(s.name, s.plays) for s in get_game("guts321").round_seats(1)]
+        [('dummy', False)]
+        >>> [s.name for s in get_game("phoenix").round_seats(0)]
+        ['pot', 'burned player']
+        """
+        seats = []
+        if self.pot_name:
+            seats.append(Seat(self.pot_name, is_pot=True,
+                              plays=self.pot_with_others or deciders_in == 0))
+        seats += [Seat(name) for name in self.must_play]
+        return seats
 
     def seats(self, opponents: int | None = None,
               opponent_cards: Sequence[Sequence[int]] = (), cards: int | None = None

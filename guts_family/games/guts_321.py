@@ -36,7 +36,8 @@ ROUND_SIZES = (3, 2, 1)
 
 
 class Guts321(Game):
-    """Guts (3-2-1) as a Game: the dummy hand plays only a lone player."""
+    """Guts (3-2-1) as a Game: the dummy hand plays only a lone player; the equilibrium's
+    default round is the 2-card one (the 3-card round beyond two players is sampled)."""
 
     name = "guts321"
     title = "Guts (3-2-1)"
@@ -44,6 +45,7 @@ class Guts321(Game):
     rounds = {3: "poker3", 2: "two", 1: "one"}
     pot_name = "dummy"
     pot_with_others = False
+    equilibrium_cards = 2
     tie = "replay"
     player_tie = "split"
 

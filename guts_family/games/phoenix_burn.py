@@ -41,7 +41,8 @@ MAX_PLAYERS = 10
 
 
 class PhoenixBurn(Game):
-    """Phoenix Burn as a Game: value-only three-card hands, the pot's hand always plays."""
+    """Phoenix Burn as a Game: value-only three-card hands, the pot's hand always plays, the
+    burned player plays whatever it holds and may swap with the pot."""
 
     name = "phoenix"
     title = "Phoenix Burn"
@@ -49,6 +50,8 @@ class PhoenixBurn(Game):
     rounds = {3: "value3"}
     pot_name = "pot"
     pot_with_others = True
+    must_play = ("burned player",)
+    has_swap = True
     tie = "pot"
     player_tie = "split"
 

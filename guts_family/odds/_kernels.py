@@ -178,17 +178,6 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
 
 
 @numba.njit(cache=True)
-def _in_fam(table, t, fam, c, d, r):
-    """1 if the hand {c, d, r} is in family fam (0: below class t, 1: class t), else 0."""
-    cls = table[c + 52 * d + 2704 * r]
-    if cls < 0:
-        return 0
-    if fam == 0:
-        return 1 if cls < t else 0
-    return 1 if cls == t else 0
-
-
-@numba.njit(cache=True)
 def _x1(tab2, fam, c):
     """Hands of the family containing card c (each is counted twice in its pair counts)."""
     total = 0

@@ -1,10 +1,12 @@
 """Omaha Burn: the Omaha hand evaluator (high, eight-or-better low), exact and sampled equity.
 
 :mod:`~guts_family.omaha.evaluator` values hands (plain-Python specification, lookup tables,
-the batched fast path and the per-call path); :mod:`~guts_family.omaha.burn` enumerates every
-remaining deal for exact equity and the burn decision; :mod:`~guts_family.omaha.sample` samples
-where enumeration cannot finish (seeded, with error bars) and picks the method;
-:mod:`~guts_family.omaha.ranges` reads the unknown opponents' ranges (``AA**``, ``top 20%``).
+the batched fast path and the per-call path); :mod:`~guts_family.omaha.exact` enumerates every
+remaining deal for exact equity; :mod:`~guts_family.omaha.sample` samples where enumeration
+cannot finish (seeded, with error bars) and picks the method; :mod:`~guts_family.omaha.decision`
+weighs burning (staying in for the river) against folding, from either;
+:mod:`~guts_family.omaha.ranges` reads the unknown opponents' ranges (``AA**``, ``top 20%``),
+whose ``top P%`` ordering :mod:`~guts_family.omaha.preflop` builds (stored in ``omaha/data``).
 Their numba kernels all live in the private :mod:`~guts_family.omaha._kernels`. Only
 :mod:`guts_family.cards` and :mod:`guts_family.sampling` are needed below this package.
 
@@ -16,17 +18,11 @@ Their numba kernels all live in the private :mod:`~guts_family.omaha._kernels`. 
 ('sampled', True)
 """
 
-from guts_family.omaha.burn import (
-    MAX_PLAYERS,
-    MAX_SECONDS,
+from guts_family.omaha.decision import (
     BurnDecision,
-    OmahaEquity,
-    PlayerOdds,
+    SampledBurnDecision,
     burn_decision,
-    deal_count,
-    estimate_seconds,
-    omaha_equity,
-    parse_hands,
+    sampled_burn_decision,
 )
 from guts_family.omaha.evaluator import (
     high_evaluator,
@@ -39,14 +35,22 @@ from guts_family.omaha.evaluator import (
     omaha_low,
     omaha_low_many,
 )
+from guts_family.omaha.exact import (
+    MAX_PLAYERS,
+    MAX_SECONDS,
+    OmahaEquity,
+    PlayerOdds,
+    deal_count,
+    estimate_seconds,
+    omaha_equity,
+    parse_hands,
+)
 from guts_family.omaha.ranges import OmahaRange, parse_omaha_range
 from guts_family.omaha.sample import (
-    SampledBurnDecision,
     SampledOmahaEquity,
     SampledPlayerOdds,
     omaha_odds,
     omaha_sample,
-    sampled_burn_decision,
 )
 
 __all__ = ["MAX_PLAYERS", "MAX_SECONDS", "BurnDecision", "OmahaEquity", "PlayerOdds",

@@ -6,7 +6,7 @@ module-level constant of another module (constants are frozen into the machine c
 keep running the old callee or value from its cache after that other file changed - silently
 wrong numbers. So the kernels live together here and call only each other
 (``tests/test_kernel_files.py`` keeps it so), and the constants they read are defined here:
-:mod:`~guts_family.omaha.evaluator` and :mod:`~guts_family.omaha.burn` import them, so each
+:mod:`~guts_family.omaha.evaluator` and :mod:`~guts_family.omaha.exact` import them, so each
 value still has one source.
 
 Private to :mod:`guts_family.omaha`: the entry points are the typed wrappers
@@ -14,7 +14,7 @@ Private to :mod:`guts_family.omaha`: the entry points are the typed wrappers
 :func:`~guts_family.omaha.evaluator.omaha_low_many`, the per-call
 :func:`~guts_family.omaha.evaluator.high_evaluator` /
 :func:`~guts_family.omaha.evaluator.low_evaluator` (``_high_one`` / ``_low_one``, every table
-in one array), :func:`~guts_family.omaha.burn.omaha_equity` (``_enumerate``) and
+in one array), :func:`~guts_family.omaha.exact.omaha_equity` (``_enumerate``) and
 :func:`~guts_family.omaha.sample.omaha_sample` (``_sample_deals``, whose plain twin is in
 ``tests/guts/omaha/test_sample.py``). ``t`` is the
 :class:`~guts_family.omaha.evaluator.Tables` of lookup tables (how they are built and indexed
@@ -182,7 +182,7 @@ def _low_one(blob, h0, h1, h2, h3, b0, b1, b2, b3, b4):
 
 
 # --------------------------------------------------------------------------------------------
-# Exact enumeration (guts_family.omaha.burn)
+# Exact enumeration (guts_family.omaha.exact)
 # --------------------------------------------------------------------------------------------
 
 

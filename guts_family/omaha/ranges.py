@@ -27,9 +27,10 @@ renaming of suits, which have the same equity) are ordered by it, strongest firs
 class's smallest holding. The exact figure would need 2.1 * 10^11 deals per class, so the
 table is **sampled**: 25,000 random deals per class (board and opponent) from the stream
 ``chunk_rng(2108, class)`` (:mod:`guts_family.sampling`), so the standard error of each
-class's equity is at most 0.0032; it was built once by
-:func:`guts_family.omaha.preflop.build_preflop_table` and is stored in
-:mod:`guts_family.omaha._preflop_table` (16 bits a class), so using it costs nothing
+class's equity is at most 0.0032; it was built by
+:func:`guts_family.omaha.preflop.build_preflop_table` and is stored as package data,
+``guts_family/omaha/data/preflop-equity-{high,hilo}.npy`` (16 bits a class; rebuilt by
+``scripts/build_preflop_table.py``, see the README beside them), so using it costs nothing
 at run time. Classes whose equities are within a few standard errors of each other may be
 swapped relative to the exact order; a top-percentage's edge is that fuzzy, nothing else is.
 
@@ -52,11 +53,11 @@ guts_family.cards.CardError: range item 'AAAAA' has 5 positions; an Omaha holdin
 
 from __future__ import annotations
 
-import base64
+import io
 import re
-import zlib
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.resources import files
 from itertools import combinations, permutations
 from math import comb
 
@@ -64,7 +65,8 @@ import numpy as np
 
 from guts_family.cards import RANK_CHARS, SUIT_CHARS, CardError, cards_str, quoted
 
-__all__ = ["N_HOLDINGS", "N_CLASSES", "PREFLOP_SAMPLES", "PREFLOP_SEED", "OMAHA_RANGE_HELP",
+__all__ = ["N_HOLDINGS", "N_CLASSES", "PREFLOP_SAMPLES", "PREFLOP_SEED", "PREFLOP_SCALE",
+           "OMAHA_RANGE_HELP", "preflop_file", "preflop_table",
            "OmahaRange", "parse_omaha_range", "hand_index", "all_holdings", "suit_classes",
            "preflop_equity", "combo_base", "describe_holdings"]
 
@@ -76,6 +78,8 @@ N_CLASSES = 16_432
 PREFLOP_SAMPLES = 25_000
 #: the seed of the stored preflop table (class c draws from chunk_rng(PREFLOP_SEED, c))
 PREFLOP_SEED = 2108
+#: the stored table holds round(equity * PREFLOP_SCALE) as little-endian uint16, a class
+PREFLOP_SCALE = 65535
 
 OMAHA_RANGE_HELP = ("Range of the unknown opponents: hands (AsAhKdKc), rank patterns (AA**, "
                     "AK**, AAKK, AAKKds), top 20% (by preflop equity), comma-separated.")
@@ -163,6 +167,30 @@ def _rank_suit_counts() -> tuple[np.ndarray, np.ndarray]:
     return ranks, -np.sort(-suits, axis=1)
 
 
+def preflop_file(hilo: bool) -> str:
+    """The name of the stored table's file in the package's ``omaha/data`` folder.
+
+    >>> preflop_file(False), preflop_file(True)
+    ('preflop-equity-high.npy', 'preflop-equity-hilo.npy')
+    """
+    return f"preflop-equity-{'hilo' if hilo else 'high'}.npy"
+
+
+@cache
+def preflop_table(hilo: bool = False) -> np.ndarray:
+    """The stored table as written: ``round(equity * PREFLOP_SCALE)`` as uint16, a suit class.
+
+    >>> q = preflop_table(); q.dtype.str, q.shape
+    ('<u2', (16432,))
+    """
+    data = files("guts_family.omaha").joinpath("data", preflop_file(hilo)).read_bytes()
+    q = np.load(io.BytesIO(data), allow_pickle=False)
+    if q.dtype != np.dtype("<u2") or q.shape != (N_CLASSES,):  # pragma: no cover - a bad build
+        raise AssertionError(f"{preflop_file(hilo)}: {q.dtype} {q.shape}, expected "
+                             f"<u2 ({N_CLASSES},)")
+    return q
+
+
 @cache
 def preflop_equity(hilo: bool = False) -> np.ndarray:
     """The stored sampled preflop equity (vs one random holding) of each suit class.
@@ -171,11 +199,7 @@ def preflop_equity(hilo: bool = False) -> np.ndarray:
     >>> round(float(e[cls[hand_index([51, 50, 47, 46])]]), 2)  # As Ah Ks Kh
     0.71
     """
-    from guts_family.omaha import _preflop_table
-
-    text = _preflop_table.HILO if hilo else _preflop_table.HIGH
-    q = np.frombuffer(zlib.decompress(base64.b64decode(text)), dtype="<u2")
-    return q.astype(np.float64) / 65535
+    return preflop_table(hilo).astype(np.float64) / PREFLOP_SCALE
 
 
 def _top_mask(percent: float, hilo: bool) -> np.ndarray:

@@ -1,6 +1,6 @@
 """Omaha Burn by sampling: seeded Monte Carlo equity with error bars, and the method choice.
 
-Where complete enumeration (:mod:`~guts_family.omaha.burn`) cannot finish within the time limit
+Where complete enumeration (:mod:`~guts_family.omaha.exact`) cannot finish within the time limit
 - several unknown opponents at the burn or on the flop, any unknown hand preflop - the rest of
 the deal is sampled instead: each trial deals the missing board cards and every unknown
 opponent's four cards at random from the unseen cards and shares the pot exactly as the
@@ -24,8 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from math import lcm, sqrt
+from math import lcm
 
 import numpy as np
 
@@ -42,7 +41,8 @@ from guts_family.omaha._kernels import (
     _sample_deals,
     _sample_ranged_deals,
 )
-from guts_family.omaha.burn import (
+from guts_family.omaha.evaluator import tables
+from guts_family.omaha.exact import (
     MAX_SECONDS,
     OmahaEquity,
     check_deal,
@@ -50,13 +50,12 @@ from guts_family.omaha.burn import (
     estimate_seconds,
     omaha_equity,
 )
-from guts_family.omaha.evaluator import tables
 from guts_family.omaha.ranges import OmahaRange
-from guts_family.sampling import CONFIDENCE_Z, Estimate, SampleRun, check_sampling, sample
+from guts_family.sampling import Estimate, SampleRun, check_sampling, sample
 
 __all__ = ["DEFAULT_TARGET_SE", "MAX_CHUNK", "METHODS", "SampledPlayerOdds",
-           "SampledOmahaEquity", "SampledBurnDecision", "OmahaDeals", "check_deal",
-           "omaha_sample", "omaha_odds", "sampled_burn_decision", "choose_method"]
+           "SampledOmahaEquity", "OmahaDeals", "check_deal", "omaha_sample", "omaha_odds",
+           "choose_method"]
 
 #: the standard error sampling stops at when neither a target nor a sample count is given
 DEFAULT_TARGET_SE = 0.001
@@ -105,7 +104,7 @@ class OmahaDeals:
     def build(cls, known: Sequence[Sequence[int]], board: Sequence[int], opponents: int,
               hilo: bool, range_hands: np.ndarray | None = None) -> OmahaDeals:
         """The task from checked hands and board (see :func:`omaha_sample`); range_hands: the
-        range's holdings left (:func:`~guts_family.omaha.burn.check_range`), or None."""
+        range's holdings left (:func:`~guts_family.omaha.exact.check_range`), or None."""
         dead = {c for h in known for c in h} | set(board)
         unseen = np.array([c for c in range(52) if c not in dead], dtype=np.int64)
         n_players = len(known) + opponents
@@ -381,78 +380,3 @@ def omaha_odds(hands: Sequence[Sequence[int] | str] | str, board: Sequence[int] 
     return omaha_sample(known, b, hilo=hilo, opponents=opponents, seed=seed,
                         target_se=target_se, samples=samples, max_seconds=max_seconds,
                         workers=workers, opponent_range=opponent_range)
-
-
-@dataclass(frozen=True)
-class SampledBurnDecision:
-    """What burning is worth to one player, from sampled odds, in pot units (see
-    :class:`~guts_family.omaha.burn.BurnDecision` for the exact one).
-
-    ev_burn = equity * pot - lose * match, with its standard error: in one deal a player who
-    loses gets no share, so the covariance of share and lose is -equity * lose and
-    ``Var = pot^2 Var(share) + match^2 Var(lose) + 2 pot match equity lose`` per deal.
-    clear: the 99 % interval of ev_burn excludes 0 (the decision is not down to noise).
-    """
-
-    player: str
-    pot: Fraction
-    cap: Fraction | None
-    match: Fraction
-    equity: Estimate
-    lose: Estimate
-    ev_burn: Estimate
-    break_even_equity: Fraction
-
-    @property
-    def burn(self) -> bool:
-        """True when burning's estimated EV is above folding's (0)."""
-        return self.ev_burn.value > 0
-
-    @property
-    def clear(self) -> bool:
-        """True when the 99 % interval of the EV of burning lies on one side of 0."""
-        return self.ev_burn.low > 0 or self.ev_burn.high < 0
-
-    def as_dict(self) -> dict[str, object]:
-        """Plain numbers for JSON (``ev_burn_se``, ``ev_burn_99``, ``clear``)."""
-        return {"player": self.player, "pot": float(self.pot),
-                "cap": None if self.cap is None else float(self.cap), "match": float(self.match),
-                "equity": self.equity.value, "lose": self.lose.value,
-                "ev_burn": self.ev_burn.value, "ev_burn_se": self.ev_burn.se,
-                "ev_burn_99": [self.ev_burn.low, self.ev_burn.high], "ev_fold": 0.0,
-                "break_even_equity": float(self.break_even_equity), "burn": self.burn,
-                "clear": self.clear}
-
-
-def sampled_burn_decision(result: SampledOmahaEquity, pot: float | Fraction,
-                          cap: float | Fraction | None = None,
-                          player: int = 0) -> SampledBurnDecision:
-    """EV of burning versus folding for one known player, from sampled odds, with its error.
-
-    >>> r = omaha_sample(["AsAhKsKh"], "Qd7c2h3s", opponents=2, seed=1, samples=20_000)
-    >>> d = sampled_burn_decision(r, pot=60, cap=10)
-    >>> d.match, d.burn, d.clear, round(d.ev_burn.se, 2)
-    (Fraction(10, 1), True, True, 0.24)
-    """
-    n_known = len(result.hands)
-    if not 0 <= player < n_known:
-        raise ValueError(f"player must be 0..{n_known - 1} (a known hand), got {player}")
-    p = Fraction(pot)
-    if p <= 0:
-        raise ValueError(f"pot must be positive, got {pot}")
-    c = None if cap is None else Fraction(cap)
-    if c is not None and c < 0:
-        raise ValueError(f"cap must be 0 or more, got {cap}")
-    match = p if c is None else min(p, c)
-    odds = result.players[player]
-    eq, lo = odds.equity, odds.lose
-    pf, mf = float(p), float(match)
-    n = result.run.samples
-    value = eq.value * pf - lo.value * mf
-    # per-deal variances from the standard errors; sample covariance -n/(n-1) * equity * lose
-    var_s, var_l = eq.se ** 2 * n, lo.se ** 2 * n
-    cov = -eq.value * lo.value * n / max(n - 1, 1)
-    var = max(pf * pf * var_s + mf * mf * var_l - 2 * pf * mf * cov, 0.0)
-    se = sqrt(var / n)
-    ev = Estimate(value, se, value - CONFIDENCE_Z * se, value + CONFIDENCE_Z * se)
-    return SampledBurnDecision(odds.hand, p, c, match, eq, lo, ev, match / (p + match))

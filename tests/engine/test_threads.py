@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from twentyone_burn.engine.burn import kept_values
+from twentyone_burn.engine.player_burn import kept_values
 from twentyone_burn.rules import Rules
 
 

@@ -112,7 +112,7 @@ def test_published_3card_equilibrium_is_consistent():
     import math
 
     from guts_family.games.equilibrium import threshold_table
-    from guts_family.games.threshold_sample import ThresholdEVs
+    from guts_family.games.equilibrium.sampled_evs import ThresholdEVs
     from guts_family.hands import POKER3
 
     meta, stored = _eq3_stored()

@@ -1,8 +1,7 @@
-"""Ranges: the syntax, the top-percentage order, seats bounded above or out, the CLI."""
+"""Hand ranges of the three-, two- and one-card games (guts_family/ranges.py): the syntax, top
+percentages, impossible ranges, bounded and sitting-out seats against the card twin."""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 
@@ -11,8 +10,9 @@ from guts_family.hands import ONE, POKER3, TWO, VALUE3
 from guts_family.odds import Seat
 from guts_family.odds.multiway import multiway_odds
 from guts_family.ranges import parse_range, top_share_class
-from tests.guts.test_cli import run
-from tests.reference.guts import field_odds_naive
+from tests.reference.guts import (
+    field_odds_naive,
+)
 
 DECK16 = [c for c in range(52) if c >> 2 >= 8][:16]  # T J Q K, 4 each
 
@@ -61,16 +61,3 @@ def test_bounded_and_sitting_out_seats_match_the_card_twin():
     a = multiway_odds(TWO, hero, seats, deck=DECK16)
     b = field_odds_naive(TWO, hero, seats, deck=DECK16)
     assert (a.total, a.ties, a.lose_count) == (b.total, b.ties, b.lose_count)
-
-
-def test_vs_pot_range_exact_and_errors(capsys):
-    code, out, _ = run(capsys, "vs-pot", "Ks Kd 7h", "--opponents", "3", "--range", "pair+",
-                       "--json")
-    data = json.loads(out)
-    assert code == 0 and data["exact"] and data["range"]["low"] == "322"
-    wide = json.loads(run(capsys, "vs-pot", "Ks Kd 7h", "--opponents", "3", "--json")[1])
-    assert data["win"] < wide["win"]
-    for args in (["vs-pot", "Ks Kd 7h", "--opponents", "1", "--range", "AAA-KK2"],
-                 ["vs-pot", "Ks Kd 7h", "--range", "pair+"]):
-        code, _, err = run(capsys, *args)
-        assert code == 2 and err.count("\n") == 1

@@ -1,8 +1,8 @@
 """Plain, slow reference for ordinary (classic) blackjack, written from the rules alone.
 
-It shares nothing with the engine but the Rules object (and a few card helpers of
-``tests/reference.py``: a hand's total, taking a card from a shoe, the payoff of a standing
-total against a dealer total). Cards are ranks 0..9 = A, 2, ..., 9, T (every ten-valued card
+It shares nothing with the engine but the Rules object's options (and a few card helpers of
+``tests/reference/engine.py``: a hand's total, taking a card from a shoe, the payoff of a
+standing total against a dealer total, which hands may double). Cards are ranks 0..9 = A, 2, ..., 9, T (every ten-valued card
 is rank 9); a shoe is a tuple of ten counts.
 
 The deal: player card, up card, player card, hole card. The hole card is a real card dealt
@@ -34,7 +34,7 @@ import itertools
 import math
 from fractions import Fraction
 
-from .engine import ACE, NOUT, VALUE, best_total, is_soft, result, take
+from .engine import ACE, NOUT, VALUE, best_total, may_double, result, take
 
 TEN = 9
 NEG_INF = float("-inf")
@@ -201,9 +201,7 @@ def unsplit_evs(rules, up: int, cards: tuple[int, ...], shoe) -> HandEVs:
     w = _reduce(hole_weights(rules, up, unseen))
     st = stand_w(unseen, cards, up, w, rules)
     hi = hit_w(unseen, cards, up, w, rules)
-    hard = sum(VALUE[c] for c in cards)
-    db = double_w(unseen, cards, up, w, rules) if rules.may_double(hard, is_soft(cards), False) \
-        else NEG_INF
+    db = double_w(unseen, cards, up, w, rules) if may_double(rules, cards, False) else NEG_INF
     su = -0.5 if rules.surrender == "late" and rules.naturals == "peek" else NAN
     best = max(x for x in (st, hi, db, su) if not math.isnan(x))
     natural = None
@@ -241,8 +239,7 @@ def cdz_policy(rules, up: int, shoe, also_removed: tuple[int, ...] = ()):
         w = _reduce(hole_weights(rules, up, unseen))
         opts = [("stand", stand_w(unseen, cards, up, w, rules)),
                 ("hit", hit_w(unseen, cards, up, w, rules))]
-        hard = sum(VALUE[c] for c in cards)
-        if two_cards and rules.may_double(hard, is_soft(cards), True):
+        if two_cards and may_double(rules, cards, True):
             opts.append(("double", double_w(unseen, cards, up, w, rules)))
         best_name, best_ev = opts[0]
         for name, ev in opts[1:]:
@@ -508,8 +505,7 @@ def optimal_policy(rules, up, shoe):
         w = _reduce(hole_weights(rules, up, unseen))
         opts = [("stand", stand_w(unseen, hand, up, w, rules)),
                 ("hit", hit_w(unseen, hand, up, w, rules))]
-        hard = sum(VALUE[c] for c in hand)
-        if two and rules.may_double(hard, is_soft(hand), False):
+        if two and may_double(rules, hand, False):
             opts.append(("double", double_w(unseen, hand, up, w, rules)))
         if two and rules.surrender == "late" and rules.naturals == "peek":
             opts.append(("surrender", -0.5))

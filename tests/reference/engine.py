@@ -55,11 +55,50 @@ def _dealer_draw(shoe: tuple[int, ...], cards: tuple[int, ...], h17: bool) -> tu
     return tuple(out)
 
 
+def burn_mode(burn: bool | str) -> str:
+    """The dealer's burn as a word: True (the rule sheet) = "highest", False = "none"."""
+    return {True: "highest", False: "none"}.get(burn, burn) if isinstance(burn, bool) else burn
+
+
+def dealer_kept(up: int, c1: int, c2: int, burn: bool | str = True) -> tuple[int, int]:
+    """The two cards the dealer keeps of its up card and concealed cards c1, c2 (sorted): it
+    burns the single highest card, an ace counting 11 (or the lowest); ``burn`` "none": the
+    dealer has the one concealed card c1 (c2 is ignored)."""
+    mode = burn_mode(burn)
+    if mode == "none":
+        return tuple(sorted((up, c1)))
+    three = sorted([up, c1, c2], key=lambda c: BURN_VALUE[c])
+    return tuple(sorted(three[:2] if mode == "highest" else three[1:]))
+
+
+def may_double(rules, cards: tuple[int, ...], split_hand: bool) -> bool:
+    """A hand may double on its first two cards only: on any two cards, or with double_on
+    "9-11" / "10-11" on a hard two-card total of 9 to 11 / 10 to 11 (a hand holding an ace is
+    soft, and never doubles then); a split hand only with double after split."""
+    if len(cards) != 2 or (split_hand and not rules.double_after_split):
+        return False
+    if rules.double_on == "any":
+        return True
+    low = {"9-11": 9, "10-11": 10}[rules.double_on]
+    return ACE not in cards and low <= sum(VALUE[c] for c in cards) <= 11
+
+
+def may_resplit(rules, pair: int, hands: int) -> bool:
+    """A pair card drawn by a split hand may be split again: not aces (unless the rules say
+    so), and only while fewer than max_hands hands are in play."""
+    return (pair != ACE or rules.resplit_aces) and hands < rules.max_hands
+
+
+def one_card(rules, pair: int) -> bool:
+    """Split aces take one card each (when the rules say so)."""
+    return pair == ACE and rules.split_aces_one_card
+
+
 @functools.cache
 def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool | str = True) -> tuple:
     """Outcome probabilities (17, 18, 19, 20, 21, 22, 23, 24+) dealing the concealed cards for
     real; ``burn``: True or "highest" (the rule sheet), "lowest", False or "none"."""
-    mode = {True: "highest", False: "none"}.get(burn, burn) if isinstance(burn, bool) else burn
+    mode = burn_mode(burn)
     n = sum(shoe)
     out = [0.0] * NOUT
     for c1 in range(10):
@@ -67,7 +106,7 @@ def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool | str = True) -
             continue
         s1 = take(shoe, c1)
         if mode == "none":
-            sub = _dealer_draw(s1, tuple(sorted((up, c1))), h17)
+            sub = _dealer_draw(s1, dealer_kept(up, c1, -1, mode), h17)
             for o in range(NOUT):
                 out[o] += shoe[c1] / n * sub[o]
             continue
@@ -75,10 +114,7 @@ def dealer(shoe: tuple[int, ...], up: int, h17: bool, burn: bool | str = True) -
             if not s1[c2]:
                 continue
             s2 = take(s1, c2)
-            three = sorted([up, c1, c2], key=lambda c: BURN_VALUE[c])
-            # burn the single highest card (or lowest)
-            kept = tuple(sorted(three[:2] if mode == "highest" else three[1:]))
-            sub = _dealer_draw(s2, kept, h17)
+            sub = _dealer_draw(s2, dealer_kept(up, c1, c2, mode), h17)
             p = shoe[c1] / n * s1[c2] / (n - 1)
             for o in range(NOUT):
                 out[o] += p * sub[o]
@@ -140,9 +176,7 @@ def split_ev(shoe, pair, up, rules, decide, resplit) -> tuple[float, float]:
     says whether hand i (of h in play) splits a pair card that arrives in that state. The dealer
     draws last from whatever the hands left.
     """
-    m = rules.max_hands
-    can = pair != ACE or rules.resplit_aces
-    one = pair == ACE and rules.split_aces_one_card
+    one = one_card(rules, pair)
 
     @functools.cache
     def settle(shoe, finished):
@@ -161,7 +195,7 @@ def split_ev(shoe, pair, up, rules, decide, resplit) -> tuple[float, float]:
                 continue
             p = shoe[r] / n
             s = take(shoe, r)
-            if r == pair and can and h < m and resplit(h, i, j, u):
+            if r == pair and may_resplit(rules, pair, h) and resplit(h, i, j, u):
                 e, w = second(s, h + 1, i, j + 1, u, finished)
             else:
                 nxt = (h, i + 1, j + 1, u) if r == pair else (h, i + 1, j, u + 1)

@@ -3,23 +3,39 @@
 Each one deals real cards one at a time with ``itertools`` and classes every complete hand with
 ``HandOrder.class_of``; it shares with the package only the cards, the hand orders and the
 result types, none of the counting (no numba kernel, no inclusion-exclusion, no rank grouping).
-They are the independent second route the tests compare the fast engine against on small decks,
-and ``benchmarks/guts.py`` measures its ratios against ``field_odds_naive``.
+The equilibrium's twins (``in_ev_naive``; the swap's ``swap_decider_naive`` and
+``swap_burned_naive``) play each game's round out from the twin's own reading of the rules
+(:data:`ROUNDS`), and ``threshold_deals_naive`` is the plain twin of the sampled EVs' deal
+kernel. They are the independent second route the tests compare the fast engine against on
+small decks, and ``benchmarks/guts.py`` measures its ratios against ``field_odds_naive``.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
 
-from guts_family.cards import CardError, cards_str, check_disjoint
+import numpy as np
+
+from guts_family.cards import CardError, cards_str, check_disjoint, parse_cards
 from guts_family.games.phoenix_burn import BURN_TIE_RULES, BurnedOdds
 from guts_family.hands import VALUE3, HandOrder
 from guts_family.odds import FieldOdds, Seat
 
-__all__ = ["field_odds_naive", "last_card_up_naive", "rank_deal_odds_naive"]
+__all__ = ["field_odds_naive", "last_card_up_naive", "rank_deal_odds_naive", "in_ev_naive",
+           "ROUNDS", "swap_decider_naive", "swap_burned_naive", "threshold_deals_naive",
+           "SMALL1", "SMALL3", "SMALL16", "POKER_DECK"]
+
+#: small decks the twins run on
+SMALL1 = [c for c in range(52) if c >> 2 >= 6][:14]       # 8 8 8 8 9 9 9 9 T T T T J J
+SMALL3 = [c for c in range(52) if c >> 2 >= 9][:13]       # J J J J Q Q Q Q K K K K A
+SMALL16 = [c for c in range(52) if c >> 2 >= 9]           # J Q K A, four of each
+#: 13 cards with straights (A-2-3, 2-3-4, J-Q-K, Q-K-A), flushes and pairs
+POKER_DECK = parse_cards("Ac Ad 2c 2h 3c 3d 4c Jc Jh Qc Qd Kc Kh")
 
 
 def _unseen(order: HandOrder, hero: Sequence[int], seats: Sequence[Seat],
@@ -205,22 +221,64 @@ def last_card_up_naive(players: int, burn_tie: str = "suit",
     return BurnedOdds(players, burn_tie, tuple((row[0], row[1], row[2]) for row in out))
 
 
+def _showdown(me: int, rivals: list[int], house: int | None, gain: Fraction, pay: Fraction,
+              tie: str, player_tie: str) -> Fraction:
+    """The payoff of the hand (class) ``me`` in a showdown against ``rivals`` and, if not
+    None, the pot's hand ``house``: the pot ``gain`` won, ``pay`` lost, ties by the rules."""
+    best = max(rivals + ([house] if house is not None else []) + [me])
+    if me < best:
+        return -pay
+    tied = sum(1 for r in rivals if r == me)
+    if house is not None and house == me:
+        return {"pot": -pay, "split": gain / (tied + 2), "replay": Fraction(0)}[tie]
+    if tied:
+        return gain / (tied + 1) if player_tie == "split" else Fraction(0)
+    return gain
+
+
+@dataclass(frozen=True)
+class _Round:
+    """The twin's own reading of one game's in/out round, from its rule sheet - on purpose not
+    the package's ``Game`` attributes, so a wrong attribute there is caught here."""
+
+    house: bool          # a hand is dealt to the pot (Phoenix: the pot's hand; Guts: the dummy)
+    house_vs_all: bool   # it plays everyone in (Phoenix), not only a lone player (Guts)
+    burned: bool         # one other player must play whatever it holds (Phoenix's burned player)
+
+
+#: Phoenix Burn: "The burned player must play against the pot's hand"; "The burned player, every
+#: player who came in, and the pot's hand are compared". Guts 3-2-1, steps 5 and 6: the dummy
+#: plays only a player who stays in alone. Challenge guts: no pot hand; a lone caller wins the pot.
+ROUNDS = {"phoenix": _Round(house=True, house_vs_all=True, burned=True),
+          "guts321": _Round(house=True, house_vs_all=False, burned=False),
+          "challenge": _Round(house=False, house_vs_all=False, burned=False)}
+
+
 def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, threshold: int,
                 pot: float, cap: float | None = None, tie: str = "pot",
                 player_tie: str = "split", deck: Sequence[int] | None = None) -> Fraction:
-    """Plain card-by-card twin of ``guts_family.games.equilibrium.in_ev``: the rules played out.
+    """Plain card-by-card twin of ``guts_family.games.equilibrium.model.in_ev``: the rules played
+    out.
 
     Every deal of the other hands (Phoenix: the pot's and the burned player's, then the other
     deciders; Guts: the dummy, then the deciders; challenge: the deciders) from the unseen
     cards; a decider goes in with ``threshold`` or better; the hero's payoff is read from the
-    round's rules directly (no seats, no masks). Small decks only.
+    round's rules (:data:`ROUNDS`) directly (no seats, no masks). Small decks only.
+
+    >>> from guts_family.cards import parse_cards
+    >>> from guts_family.hands import ONE
+    >>> o = in_ev_naive("guts321", ONE, parse_cards("Jc"), 3, ONE.n_classes, pot=3, tie="replay",
+    ...                 deck=SMALL1)
+    >>> o  # the others never in: the dummy alone, 12 of its 13 cards lower, one J (replayed)
+    Fraction(36, 13)
     """
+    rules = ROUNDS[game]
     hero = [int(c) for c in hero]
     cards = list(range(52)) if deck is None else sorted({int(c) for c in deck})
     unseen = [c for c in cards if c not in hero]
     n = order.n_cards
-    m = players - 2 if game == "phoenix" else players - 1
-    fixed = {"phoenix": 2, "guts321": 1, "challenge": 0}[game]
+    m = players - 1 - rules.burned
+    fixed = rules.house + rules.burned
     me = order.class_of(hero)
     gain = Fraction(str(pot))
     pay = gain if cap is None else min(gain, Fraction(str(cap)))
@@ -228,33 +286,21 @@ def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, 
     deals = 0
 
     def showdown(mine: int, rivals: list[int], house: int | None) -> Fraction:
-        best = max(rivals + ([house] if house is not None else []) + [mine])
-        if mine < best:
-            return -pay
-        tied = sum(1 for r in rivals if r == mine)
-        if house is not None and house == mine:
-            return {"pot": -pay, "split": gain / (tied + 2), "replay": Fraction(0)}[tie]
-        if tied:
-            return gain / (tied + 1) if player_tie == "split" else Fraction(0)
-        return gain
+        return _showdown(mine, rivals, house, gain, pay, tie, player_tie)
 
     def deal(i: int, avail: list[int], classes: list[int]) -> None:
         nonlocal total, deals
         if i == fixed + m:
             deals += 1
-            house, rest = (classes[0], classes[1:]) if fixed else (None, classes)
-            if game == "phoenix":
-                burned, deciders = rest[0], rest[1:]
-                ins = [burned] + [c for c in deciders if c >= threshold]
-                total += showdown(me, ins, house)
-            else:
-                ins = [c for c in rest if c >= threshold]
-                if ins:
-                    total += showdown(me, ins, None)
-                elif game == "guts321":
-                    total += showdown(me, [], house)
-                else:
-                    total += gain
+            house, rest = (classes[0], classes[1:]) if rules.house else (None, classes)
+            burned, deciders = (rest[:1], rest[1:]) if rules.burned else ([], rest)
+            ins = burned + [c for c in deciders if c >= threshold]
+            if ins:
+                total += showdown(me, ins, house if rules.house_vs_all else None)
+            elif house is not None:  # a lone player plays the dummy
+                total += showdown(me, [], house)
+            else:  # a lone caller takes the pot unchallenged
+                total += gain
             return
         for hand in itertools.combinations(avail, n):
             left = [c for c in avail if c not in hand]
@@ -262,3 +308,96 @@ def in_ev_naive(game: str, order: HandOrder, hero: Sequence[int], players: int, 
 
     deal(0, unseen, [])
     return total / deals
+
+
+# ----------------------------------------------------------------------------------------------
+# Phoenix Burn's swap inside the equilibrium
+
+
+@functools.cache
+def _cls(hand: tuple[int, ...]) -> int:
+    """The value class of a three-card hand (cached: the twins class the same hands often)."""
+    return VALUE3.class_of(list(hand))
+
+
+def _deals(avail: list[int], k: int) -> Iterator[list[int]]:
+    """Every deal of k three-card hands from ``avail`` (classes), seat by seat."""
+    if k == 0:
+        yield []
+        return
+    for hand in itertools.combinations(avail, 3):
+        left = [c for c in avail if c not in hand]
+        for rest in _deals(left, k - 1):
+            yield [_cls(hand)] + rest
+
+
+def swap_decider_naive(hero: Sequence[int], players: int, s: int, t: int, state: str, pot: float,
+                       cap: float | None, tie: str, player_tie: str, deck: Sequence[int]
+                       ) -> Fraction:
+    """Plain card-by-card twin of ``SwapModel.decider`` (``guts_family.games.equilibrium.swap``):
+    a Phoenix Burn decider's EV going in with ``hero``. The pot's and the burned player's hands
+    are dealt, the burned player swaps with the pot below class s, the other deciders go in
+    with t or better; the mean over the deals of the state ("keep", "swap" or "both"). Small
+    decks only."""
+    gain = Fraction(str(pot))
+    pay = gain if cap is None else min(gain, Fraction(str(cap)))
+    me = VALUE3.class_of(list(hero))
+    total, n = Fraction(0), 0
+    for pot_c, burned_c, *others in _deals([c for c in deck if c not in hero], players):
+        swapped = burned_c < s
+        if state != "both" and swapped != (state == "swap"):
+            continue
+        if swapped:
+            pot_c, burned_c = burned_c, pot_c
+        ins = [burned_c] + [c for c in others if c >= t]
+        total += _showdown(me, ins, pot_c, gain, pay, tie, player_tie)
+        n += 1
+    return total / n
+
+
+def swap_burned_naive(hero: Sequence[int], players: int, t: int, do_swap: bool, fee: float,
+                      pot: float, cap: float | None, tie: str, player_tie: str,
+                      deck: Sequence[int]) -> Fraction:
+    """Plain card-by-card twin of ``SwapModel.keep`` / ``SwapModel.swap``: the burned player's EV
+    with ``hero``, keeping it or swapping it with the pot's hand for ``fee`` (paid whatever
+    happens), the others deciding with t. Small decks only."""
+    gain = Fraction(str(pot))
+    pay = gain if cap is None else min(gain, Fraction(str(cap)))
+    me = VALUE3.class_of(list(hero))
+    total, n = Fraction(0), 0
+    for pot_c, *others in _deals([c for c in deck if c not in hero], players):
+        ins = [c for c in others if c >= t]
+        if do_swap:
+            total += _showdown(pot_c, ins, me, gain, pay, tie, player_tie) - Fraction(str(fee))
+        else:
+            total += _showdown(me, ins, pot_c, gain, pay, tie, player_tie)
+        n += 1
+    return total / n
+
+
+# ----------------------------------------------------------------------------------------------
+# the sampled EVs' deal kernel
+
+
+def threshold_deals_naive(u: np.ndarray, hands: np.ndarray, unseen: np.ndarray,
+                          order: HandOrder, hero_class: int, others: int
+                          ) -> tuple[np.ndarray, np.ndarray]:
+    """Plain twin of the kernel ``threshold_deals`` (``guts_family.odds._kernels``, the sampled
+    EVs of the Guts 3-card round): the same reading of the uniforms, one deal at a time with
+    lists, every hand classed by ``order.class_of``."""
+    best = np.zeros((order.n_classes, 3), dtype=np.int64)
+    ties = np.zeros(others + 1, dtype=np.int64)
+    for row in u:
+        h = min(int(row[0] * len(hands)), len(hands) - 1)
+        deck = [int(c) for c in unseen[h]]
+        for j in range(3 * (others + 1)):
+            k = j + int(row[1 + j] * (len(deck) - j))
+            deck[j], deck[k] = deck[k], deck[j]
+        dummy = order.class_of(deck[0:3])
+        rivals = [order.class_of(deck[3 * s:3 * s + 3]) for s in range(1, others + 1)]
+        top = max(rivals)
+        result = 0 if hero_class > dummy else (1 if hero_class == dummy else 2)
+        best[top, result] += 1
+        if top == hero_class:
+            ties[rivals.count(hero_class)] += 1
+    return best, ties

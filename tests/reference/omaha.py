@@ -11,6 +11,9 @@
   hands; one hand against one unknown hand at the burn) that list every run-out with
   ``itertools`` and score it in numpy, with the batch evaluator; independent of the equity
   kernel's enumeration and counting.
+* ``sample_deals_twin`` / ``ranged_deals_twin``: the plain twins of the sampling kernels
+  ``_sample_deals`` and ``_sample_ranged_deals``: the same draws from the same uniforms, every
+  hand valued by the plain twins above, the pot split by ``shares``.
 
 They share with the package only the cards, the five-card values and (the numpy references)
 the batch evaluator, none of the equity code.
@@ -21,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations
-from math import lcm
+from math import floor, lcm
 
 import numpy as np
 
 from guts_family.cards import CardError, check_disjoint, parse_cards
+from guts_family.omaha._kernels import N_STATS
 from guts_family.omaha.evaluator import (
     high5,
     low5,
@@ -36,7 +40,7 @@ from guts_family.omaha.evaluator import (
 )
 
 __all__ = ["omaha_high_reference", "omaha_low_reference", "shares", "python_brute_force",
-           "numpy_known_hands", "numpy_one_unknown"]
+           "numpy_known_hands", "numpy_one_unknown", "sample_deals_twin", "ranged_deals_twin"]
 
 
 def _hand_and_board(hole: Sequence[int] | str, board: Sequence[int] | str
@@ -194,3 +198,54 @@ def numpy_one_unknown(hero, board4, hilo):
         lose += int((share == 0).sum())
         deals += len(opp)
     return Fraction(total, 4 * deals), Fraction(scoop, deals), Fraction(lose, deals), deals
+
+
+def sample_deals_twin(known, board, deck, n_unknown, hilo, u):
+    """Plain twin of the kernel ``_sample_deals`` (``guts_family.omaha._kernels``): the same
+    partial Fisher-Yates draw from the same uniforms, hands valued by the plain evaluator, the
+    pot split by ``shares``; returns the per-trial rows (trials, slots, 7) as fractions of the
+    pot / indicators."""
+    deck = list(deck)
+    n, m = len(deck), 5 - len(board)
+    rows = []
+    for trial in u:
+        for j, x in enumerate(trial):
+            k = min(j + floor(x * (n - j)), n - 1)
+            deck[j], deck[k] = deck[k], deck[j]
+        b = list(board) + deck[:m]
+        hands = list(known) + [deck[m + 4 * s: m + 4 * s + 4] for s in range(n_unknown)]
+        hi = [omaha_high_reference(h, b) for h in hands]
+        lo = [omaha_low_reference(h, b) if hilo else 0 for h in hands]
+        s = shares(hi, lo, hilo)
+        n_hi = hi.count(max(hi))
+        best_lo = max(lo)
+        n_lo = lo.count(best_lo) if best_lo > 0 else 0
+        row = np.zeros((len(known) + 1, N_STATS))
+        for p in range(len(hands)):
+            slot = min(p, len(known))
+            row[slot] += [float(s[p]), s[p] == 1, hi[p] == max(hi) and n_hi == 1,
+                          hi[p] == max(hi) and n_hi > 1,
+                          n_lo == 1 and lo[p] == best_lo, n_lo > 1 and lo[p] == best_lo,
+                          s[p] == 0]
+        rows.append(row)
+    return np.array(rows)
+
+
+def ranged_deals_twin(known, board, unseen, opp, hilo, u):
+    """Plain twin of the kernel ``_sample_ranged_deals``: per-trial pot shares (fractions) of
+    each known hand and the unknown seats together, from the same holdings and uniforms."""
+    rows = []
+    for hs, uu in zip(opp, u):
+        taken = {c for h in hs for c in h}
+        deck = [c for c in unseen if c not in taken]
+        n = len(deck)
+        for j, x in enumerate(uu):
+            k = min(j + floor(x * (n - j)), n - 1)
+            deck[j], deck[k] = deck[k], deck[j]
+        b = list(board) + deck[:len(uu)]
+        hands = list(known) + [list(h) for h in hs]
+        hi = [omaha_high_reference(h, b) for h in hands]
+        lo = [omaha_low_reference(h, b) if hilo else 0 for h in hands]
+        s = shares(hi, lo, hilo)
+        rows.append(s[:len(known)] + [sum(s[len(known):], Fraction(0))])
+    return rows

@@ -1,7 +1,7 @@
-"""The scalar twin of ``engine.dealer._stand_batch``: one key per trie pass, no lanes.
+"""The scalar twin of ``engine.stand._stand_batch``: one key per trie pass, no lanes.
 
 This is the kernel as it was before keys were valued in blocks of lanes; the blocked kernel
-must agree with it bit for bit (tests/engine/test_stand_kernel.py).
+must agree with it bit for bit (tests/engine/test_stand.py).
 """
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from twentyone_burn.engine.dealer import DealerTrie, payoff_weights
-from twentyone_burn.tables import hand_table
+from twentyone_burn.engine.dealer import dealer_trie
+from twentyone_burn.engine.stand import ALL_BURNS, pair_bins, payoff_weights
+from twentyone_burn.rules import Rules
+from twentyone_burn.tables import NOTHING_HIDDEN, HiddenCombos, hand_table
 
 
 @njit(parallel=True, cache=True)
@@ -131,16 +133,17 @@ def stand_batch_scalar(base, keys, key_total, p, combo_j, combo_u, parent, rank,
                 out[key, ib, c] = e * scale
 
 
-def stand_evs_scalar(trie: DealerTrie, bins: tuple[np.ndarray, np.ndarray, np.ndarray],
-                     base: np.ndarray, hands: np.ndarray, pair: int,
-                     combos: tuple[np.ndarray, np.ndarray], payoff: np.ndarray,
-                     burns: np.ndarray) -> np.ndarray:
-    """``engine.dealer.stand_evs`` through the scalar kernel."""
+def stand_evs_scalar(rules: Rules, up: int, base: np.ndarray, hands: np.ndarray, *,
+                     payoff: np.ndarray, pair: int = 0, combos: HiddenCombos = NOTHING_HIDDEN,
+                     burns: np.ndarray = ALL_BURNS, no_hole: int = -1) -> np.ndarray:
+    """``engine.stand.stand_evs`` (the same arguments) through the scalar kernel, on the same
+    dealer trie and bins."""
     table = hand_table()
-    binid, bin_k, bin_mp = bins
-    out = np.zeros((len(hands), len(burns), len(combos[0])))
+    trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn, no_hole)
+    binid, bin_k, bin_mp = pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn, no_hole)
+    out = np.zeros((len(hands), len(burns), len(combos.j)))
     stand_batch_scalar(base, table.counts[hands], np.minimum(table.total[hands], 21), pair,
-                       combos[0], combos[1], trie.parent, trie.rank, trie.before, trie.depth,
+                       combos.j, combos.u, trie.parent, trie.rank, trie.before, trie.depth,
                        payoff_weights(trie, payoff), trie.is_class, binid, bin_k, bin_mp,
                        trie.nz_ptr, trie.nz_rank, trie.nz_count, burns, out)
     return out

@@ -44,3 +44,23 @@ def hit_to(rules: Rules, stand_on: int = 17) -> DecisionTables:
     t.play[...] = act
     t.split_play[...] = act
     return t
+
+
+#: rule sets (and cut cards) the kernel and the compacted strategy are checked under: every
+#: option's path through a round
+VARIANTS = [
+    (Rules(), None),
+    (Rules(), 0.8),
+    (Rules(decks=1, hit_soft_17=False, max_hands=3), 1.0),
+    (Rules(decks=None, resplit_aces=True, split_aces_one_card=False), None),
+    (Rules(decks=2, double_after_split=False, double_on="10-11", mandatory_split=False), None),
+    (Rules(decks=8, dealer_bust_push=22, ties_lose_from=17, win_pays=1.5, commission=0.05,
+           max_hands=2, double_on="9-11"), 0.5),
+    (Rules(decks=1, dealer_burn="lowest", dealer_bust_push=23, ties_lose_from=19), 0.6),
+    (Rules(decks=2, dealer_burn="none", ties_lose_from=21, win_pays="4:5"), None),
+    (Rules(decks=None, dealer_burn="none", dealer_bust_push=23), None),
+]
+
+
+#: the rules of the reproducibility runs
+RUN_RULES = Rules(decks=6)

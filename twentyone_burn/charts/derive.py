@@ -11,16 +11,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.burn import (
+from ..engine.dealer import dealer_distribution
+from ..engine.game import analyze
+from ..engine.player import NCELLS, HandValues, payoff_table, play_hands, reach_cell_sums
+from ..engine.player_burn import (
     kept_values,
     reuse_dealer_passes,
     split_stand_cached,
     unsplit_hands,
     unsplit_stand_cached,
 )
-from ..engine.dealer import dealer_distribution
-from ..engine.game import analyze
-from ..engine.player import NCELLS, HandValues, payoff_table, play_hands, reach_cell_sums
 from ..engine.results import Analysis
 from ..engine.split import second_card_counts, split_hands, split_value
 from ..rules import Rules
@@ -95,7 +95,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12, *,
     another fixed point. A chart that maps to itself ends the iteration at once (it is not
     valued twice). ``optimal``: optimal play's analysis of these rules, when already run.
 
-    An infinite deck's chart is optimal play (tests/engine/test_optimal_tables.py checks it;
+    An infinite deck's chart is optimal play (tests/engine/test_game.py checks it;
     the derivation takes about 8 s, so the example is not run here):
 
     >>> d = derive_chart(Rules(decks=None))                    # doctest: +SKIP

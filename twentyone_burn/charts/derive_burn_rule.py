@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..engine.burn import kept_values, reuse_dealer_passes
+from ..engine.player_burn import kept_values, reuse_dealer_passes
 from ..rules import Rules
 from ..shoe import deals
 from ..tables import DecisionTables

@@ -1,4 +1,4 @@
-"""engine: the exact combinatorial analyser - dealer, player, split, burn, the whole game.
+"""engine: the exact combinatorial analyser - dealer, stand, player, split, burn, whole game.
 
 Layer above the leaf modules (rules, shoe, tables, io); below charts, verification and the
 report. The numba kernels live in the modules beside the typed functions that call them.

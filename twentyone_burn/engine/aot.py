@@ -126,7 +126,7 @@ def build_kernels(folder: Path | None = None,
         raise BuildError("no cache folder to keep compiled kernels in: set "
                          "TWENTYONE_BURN_CACHE to a folder (not 'off')")
     # the modules that define kernels register them when imported
-    from . import dealer, player  # noqa: F401
+    from . import dealer, player, stand  # noqa: F401
 
     entries = entry_kernels()
     if any(is_compiled(defined(fn)) for fn, _ in entries.values()):

@@ -1,7 +1,8 @@
 """cache: the on-disk result cache of the ``hand`` and ``dealer`` commands.
 
 ``hand`` needs the burns of one three-card deal, and the engine values every kept hand of an up
-card at once (:func:`~twentyone_burn.engine.burn.kept_values`, about 1.5 s with numba's start);
+card at once (:func:`~twentyone_burn.engine.player_burn.kept_values`, about 1.5 s with numba's
+start);
 ``dealer`` needs one outcome distribution (numba's start alone is about 0.7 s). So each answer
 is kept in a small file and a second run reads it (about 0.1 s, without numpy or numba):
 
@@ -135,7 +136,7 @@ def _deal_name(cards: tuple[int, int, int]) -> str:
 def _all_choices(rules: Rules, up: int) -> dict[str, list[dict[str, Any]]]:
     """Every three-card deal's burn choices against ``up``, as ``hand --json`` prints them."""
     from ..tables import ACTION_NAMES
-    from .burn import burn_choices, kept_values
+    from .player_burn import burn_choices, kept_values
 
     kv = kept_values(rules, up)
     out = {}
@@ -179,8 +180,9 @@ def _valid_choices(choices: Any, cards: tuple[int, int, int]) -> bool:
 
 
 def hand_choices(rules: Rules, up: int, cards: tuple[int, int, int]) -> list[dict[str, Any]]:
-    """The burns of a 21 Burn deal, best first (:func:`~twentyone_burn.engine.burn.burn_choices`)
-    as the plain dictionaries ``hand --json`` prints, from the cache when it has them.
+    """The burns of a 21 Burn deal, best first
+    (:func:`~twentyone_burn.engine.player_burn.burn_choices`) as the plain dictionaries
+    ``hand --json`` prints, from the cache when it has them.
 
     ``cards``: the player's three ranks, sorted.
     """

@@ -49,17 +49,18 @@ import numpy as np
 
 from ..rules import Rules, RulesError
 from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
-from ..tables import double_allowed, hand_table, hidden_combos, one_card_only
-from .dealer import dealer_distributions, dealer_trie, pair_bins, stand_evs, trie_outcomes
+from ..tables import double_allowed, hand_table, hidden_combos
+from .dealer import DealerTrie, dealer_distributions, dealer_trie, trie_outcomes
 from .player import natural_probs, payoff_table, play_hands
 from .results import ClassicAnalysis
 from .split import SplitValue, always_resplit, best_actions, reachable, split_hands, split_values
+from .stand import stand_evs
 
 __all__ = ["ACTIONS", "DEAL_COLUMNS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand",
            "dealer_row", "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values",
            "UpValues"]
 
-#: no burned card (the classic deal), for :func:`~twentyone_burn.engine.dealer.stand_evs`
+#: no burned card (the classic deal), for :func:`~twentyone_burn.engine.stand.stand_evs`
 NO_BURN = np.array([-1], dtype=np.int64)
 ACTIONS = ("stand", "hit", "double", "split", "surrender", "natural")
 #: the columns of :attr:`ClassicAnalysis.deals`, in order
@@ -84,7 +85,7 @@ POST_SPLIT = {
 
 def strategy_text(rules: Rules) -> str:
     """The strategy every classic EV holds for, in words."""
-    peek = ", given that the dealer has no natural" if rules.naturals == "peek" else ""
+    peek = ", given that the dealer has no natural" if rules.dealer_peeks else ""
     return ("Optimal composition-dependent play of every unsplit hand (its own cards and the up "
             f"card{peek}); split hands: " + POST_SPLIT[rules.post_split] + ". Every action is "
             "valued exactly on the true shoe.")
@@ -124,8 +125,8 @@ def _natural_in_hole(rules: Rules, unseen: np.ndarray | None, hole: int) -> floa
                                 rules.infinite)[0, 0])
 
 
-def _hand_values(base: np.ndarray, order: np.ndarray, trie, pay_h: np.ndarray, hole: int,
-                 peek: int, enhc: bool, can_double: np.ndarray,
+def _hand_values(base: np.ndarray, order: np.ndarray, trie: DealerTrie, pay_h: np.ndarray,
+                 hole: int, peek: int, enhc: bool, can_double: np.ndarray,
                  flat: np.ndarray | None) -> tuple[np.ndarray, ...]:
     """(st, hi, db, feasible) of the hands in ``order`` (a closed set: every hand's children
     are in it), the unseen cards being ``base`` less the hand; unnormalised under peek, and
@@ -174,8 +175,8 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
     flat = None
     if infinite:
         flat = trie_outcomes(trie, None)
-    enhc = rules.naturals == "enhc" and hole >= 0
-    peek = hole if rules.naturals == "peek" else -1
+    enhc = rules.natural_takes_all and hole >= 0
+    peek = hole if rules.dealer_peeks else -1
     st, hi, db, feas = _hand_values(base, table.order, trie, pay_h, hole, peek, enhc,
                                     double_allowed(rules, split_hands=False), flat)
     splits = {p: _split(rules, up, p, base, trie, hole, peek, enhc, st, hi, db, flat)
@@ -183,18 +184,18 @@ def up_values(rules: Rules, up: int, shoe: np.ndarray | None = None) -> UpValues
     return UpValues(up, st, hi, db, feas, splits, hole)
 
 
-def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, peek: int,
-           enhc: bool, st: np.ndarray, hi: np.ndarray, db: np.ndarray,
+def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie: DealerTrie, hole: int,
+           peek: int, enhc: bool, st: np.ndarray, hi: np.ndarray, db: np.ndarray,
            flat: np.ndarray | None) -> SplitValue | None:
     """The exact value of splitting ``pair`` under the rules' post-split strategy."""
     table = hand_table()
     infinite = flat is not None
-    one_card = one_card_only(rules, pair)
+    one_card = rules.one_card_split(pair)
     order = split_hands(pair, one_card)
     payoff = payoff_table(rules)
     can_double = double_allowed(rules, split_hands=True)
-    cj, cu = hidden_combos(rules.max_hands)
-    nc = len(cj)
+    combos = hidden_combos(rules.max_hands)
+    nc = len(combos.j)
     base_p = base.copy()
     if not infinite:
         base_p[pair] -= 1
@@ -221,12 +222,11 @@ def _split(rules: Rules, up: int, pair: int, base: np.ndarray, trie, hole: int, 
             q = INFINITE_PROBS[hole]
             payoff = payoff - q / (1.0 - q)
     else:
-        binid, bk, bm = pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn, hole)
-        stand_p = stand_evs(trie, (binid, bk, bm), base_p, order, pair, (cj, cu), payoff,
-                            NO_BURN)
+        stand_p = stand_evs(rules, up, base_p, order, payoff=payoff, pair=pair,
+                            combos=combos, burns=NO_BURN, no_hole=hole)
         if enhc:
             stand_p[:, 0, :] -= natural_probs(base_p, table.counts[order], hole, pair, False,
-                                               (cj, cu))
+                                               combos)
     return split_values(rules, pair, [-1], base_p, stand_p, flat, order, payoff, can_double,
                         forced=forced, resplit_table=always, hole=peek)[0]
 
@@ -272,11 +272,9 @@ def deal_hand(rules: Rules, v: UpValues, cards: tuple[int, int],
         for r in (v.up, a, c):
             unseen[r] -= 1
     q = _natural_in_hole(rules, unseen, v.hole)
-    played = 1.0 - q if rules.naturals == "peek" else 1.0
-    nat_pays = rules.natural_pays * (1.0 - rules.commission)
-    is_natural = rules.naturals != "none" and (a, c) == (0, 9)
-    if is_natural:
-        u = nat_pays * (1.0 - q)
+    played = 1.0 - q if rules.dealer_peeks else 1.0
+    if rules.is_natural(a, c):
+        u = rules.natural_amount * (1.0 - q)    # a dealer natural pushes it
         ev_cond = u / played
         return HandEVs(v.up, (a, c), ev_cond, np.nan, -np.inf, np.nan, np.nan, ev_cond,
                        "natural", True, q, u, 1.0, None)
@@ -285,18 +283,18 @@ def deal_hand(rules: Rules, v: UpValues, cards: tuple[int, int],
     if np.isfinite(v.db[h]):
         opts.append((v.db[h], "double", 2.0))
     sur = np.nan
-    if rules.surrender == "late":
+    if rules.may_surrender():
         sur = -0.5 * played
         opts.append((sur, "surrender", 1.0))
     sv = v.splits.get(a) if a == c else None
     spl = np.nan
     if sv is not None:
         spl = sv.ev
-        if rules.mandatory_split:
+        if rules.must_split(a, c):
             opts = []
         opts.append((sv.ev, "split", None))
     best, action, wg = max(opts, key=lambda o: o[0])  # first of equal EVs wins
-    lost = q if rules.naturals == "peek" else 0.0
+    lost = q if rules.dealer_peeks else 0.0
     if wg is None:
         assert sv is not None  # only the split has no fixed wager
         wager = lost + sv.wager

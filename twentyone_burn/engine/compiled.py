@@ -262,8 +262,8 @@ def kernel(*, entry: bool = False, **options: Any) -> Callable[[Callable[..., An
 def entry_kernels() -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
     """Every entry kernel defined so far: export name -> (its Python function, numba options).
 
-    >>> from twentyone_burn.engine import dealer
-    >>> "dealer___stand_batch" in entry_kernels()
+    >>> from twentyone_burn.engine import stand
+    >>> "stand___stand_batch" in entry_kernels()
     True
     """
     return dict(_ENTRIES)

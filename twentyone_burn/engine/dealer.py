@@ -2,7 +2,8 @@
 
 The 21 Burn dealer takes two concealed cards, burns the highest of its three (ace = 11), and
 draws to its two kept cards (H17 or S17); the rules may have it burn its lowest card
-instead, or take one concealed card and burn none (``Rules.dealer_burn``). Every ordered card
+instead, or take one concealed card and burn none. Those rules are ``Rules.dealer_keeps`` and
+``Rules.dealer_draws``; this module only counts what they deal. Every ordered card
 sequence the dealer can take has a probability that depends only on the multiset of cards
 taken:
 
@@ -28,89 +29,60 @@ from dataclasses import dataclass, fields
 import numpy as np
 
 from ..rules import Rules
-from ..shoe import BURN_VALUES, INFINITE_PROBS, NRANKS, VALUES
-from ..tables import hand_table
+from ..shoe import INFINITE_PROBS, NRANKS, VALUES
 from .compiled import kernel
 from .disk import stored_arrays
 from .threads import over_range
 
-__all__ = ["ALL_BURNS", "NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "burn_mode",
-           "dealer_classes", "dealer_distribution", "dealer_distributions", "dealer_trie",
-           "DealerTrie", "kept_cards", "LANES", "pair_bins", "payoff_weights", "stand_blocks",
-           "stand_evs", "trie_outcomes"]
+__all__ = ["NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "dealer_classes",
+           "dealer_distribution", "dealer_distributions", "dealer_trie", "DealerTrie",
+           "trie_outcomes"]
 
 NOUTCOMES = 8
-#: every rank as the burned card, for :func:`stand_evs`
-ALL_BURNS = np.arange(10, dtype=np.int64)
 OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "23", "bust24+")
 #: final dealer total of each outcome index (22, 23 and 24 stand for busts; 24 for 24 to 26)
 OUTCOME_TOTALS = np.array([17, 18, 19, 20, 21, 22, 23, 24], dtype=np.int64)
 
 
-def kept_cards(up: int, concealed: tuple[int, int], burn: str = "highest") -> tuple[int, int]:
-    """The dealer's two kept cards: the three less one card of the highest (or, ``burn =
-    "lowest"``, the lowest) burn value.
-
-    Ties do not matter: equal burn values are equal blackjack values.
-
-    >>> kept_cards(9, (0, 4))   # up T, concealed A and 5: the ace is burned
-    (9, 4)
-    >>> kept_cards(9, (0, 4), "lowest")   # the 5 is burned: the dealer keeps T-A
-    (9, 0)
-    """
-    three = [up, concealed[0], concealed[1]]
-    pick = min if burn == "lowest" else max
-    burn_at = pick(range(3), key=lambda i: BURN_VALUES[three[i]])
-    rest = [c for i, c in enumerate(three) if i != burn_at]
-    return rest[0], rest[1]
-
-
-def _outcome(hard: int, ace: bool, hit_soft_17: bool) -> int:
-    """Outcome index of a dealer hand, or -1 while the dealer must draw."""
+def _outcome(hard: int, ace: bool, rules: Rules) -> int:
+    """Outcome index of a dealer hand, or -1 while the dealer must draw
+    (:meth:`Rules.dealer_draws`)."""
     soft = ace and hard + 10 <= 21
     total = hard + 10 if soft else hard
     if total > 21:
         return min(total, 24) - 17
-    if total < 17 or (total == 17 and soft and hit_soft_17):
+    if rules.dealer_draws(total, soft):
         return -1
     return total - 17
 
 
-def burn_mode(burn: str | bool) -> str:
-    """The dealer's burn as one of ``DEALER_BURN_CHOICES`` (True: "highest", False: "none").
-
-    >>> burn_mode(True), burn_mode(False), burn_mode("lowest")
-    ('highest', 'none', 'lowest')
-    """
-    if isinstance(burn, bool):
-        return "highest" if burn else "none"
-    return burn
-
-
-def dealer_classes(up: int, hit_soft_17: bool, burn: str | bool = "highest",
+def dealer_classes(up: int, hit_soft_17: bool, burn: str = "highest",
                    no_hole: int = -1) -> dict[tuple[int, ...], np.ndarray]:
     """Taken-card multiset -> ordered-sequence count of each outcome, for one up card.
 
-    ``burn``: which card the dealer burns ("highest", 21 Burn's; "lowest"); "none" (or False)
-    gives the ordinary two-card dealer (one hole card, no burn), used to show the effect of the
-    burn, by the classic mode and by the rule variant. ``no_hole``: leave out every sequence whose
-    hole card has this rank (a dealer natural, with naturals on), so a shoe's pass gives the
-    joint probabilities P(outcome and no dealer natural), which sum to P(no natural).
+    ``burn``: which card the dealer burns (``Rules.dealer_burn``: "highest", 21 Burn's;
+    "lowest"); "none" gives the ordinary two-card dealer (one hole card, no burn), used to show
+    the effect of the burn, by the classic mode and by the rule variant. ``no_hole``: leave out
+    every sequence whose hole card has this rank (a dealer natural, with naturals on), so a
+    shoe's pass gives the joint probabilities P(outcome and no dealer natural), which sum to
+    P(no natural). The dealer's burn and drawing rule are :meth:`Rules.dealer_keeps` and
+    :meth:`Rules.dealer_draws` of the rules these two options make.
 
-    >>> cls = dealer_classes(9, True, burn=False)
+    >>> cls = dealer_classes(9, True, burn="none")
     >>> int(cls[(0,) * 9 + (1,)][3])   # T up, T in the hole: one sequence, standing on 20
     1
     """
+    # the dealer's rules: these two options, every other at its default (none is asked)
+    rules = Rules(hit_soft_17=hit_soft_17, dealer_burn=burn)
     frontier: dict[tuple[int, bool, tuple[int, ...]], int] = {}
-    mode = burn_mode(burn)
-    burns = mode != "none"
+    burns = rules.dealer_burn != "none"
     if burns and no_hole >= 0:
         raise ValueError("a burning dealer has no hole card to exclude")
     starts: list[tuple[int, ...]] = (
         [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burns
         else [(c,) for c in range(NRANKS) if c != no_hole])
     for taken in starts:
-        kept = kept_cards(up, (taken[0], taken[1]), mode) if burns else (up, taken[0])
+        kept = rules.dealer_keeps(up, taken)
         held = [0] * NRANKS
         for c in taken:
             held[c] += 1
@@ -120,7 +92,7 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: str | bool = "highest",
     while frontier:
         nxt: dict[tuple[int, bool, tuple[int, ...]], int] = {}
         for (hard, ace, m), w in frontier.items():
-            o = _outcome(hard, ace, hit_soft_17)
+            o = _outcome(hard, ace, rules)
             if o >= 0:
                 classes.setdefault(m, np.zeros(NOUTCOMES, dtype=np.int64))[o] += w
                 continue
@@ -206,39 +178,16 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
 
 
 @functools.cache
-def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str | bool = "highest",
-              no_hole: int = -1) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Bins of the classes by (cards taken k, cards of rank ``pair`` among them).
-
-    Returns (bin of each node, -1 for inner nodes; k of each bin; pair count of each bin).
-    """
-    trie = dealer_trie(up, hit_soft_17, burn_mode(burn), no_hole)
-    nodes = np.nonzero(trie.is_class)[0]
-    code = trie.counts[nodes].sum(axis=1) * 64 + trie.counts[nodes, pair]
-    # bins numbered in order of first appearance (the kernels add bins in this order)
-    uniq, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-    rank_of = np.empty(len(uniq), dtype=np.int64)
-    rank_of[np.argsort(first, kind="stable")] = np.arange(len(uniq))
-    binid = np.full(trie.parent.shape[0], -1, dtype=np.int64)
-    binid[nodes] = rank_of[inverse.ravel()]
-    ordered = uniq[np.argsort(first, kind="stable")]
-    return binid, (ordered // 64).astype(np.int64), (ordered % 64).astype(np.int64)
-
-
-@functools.cache
-def dealer_trie(up: int, hit_soft_17: bool, burn: str | bool = "highest",
+def dealer_trie(up: int, hit_soft_17: bool, burn: str = "highest",
                 no_hole: int = -1) -> DealerTrie:
     """The cached trie of one up card (``burn``, ``no_hole``: see :func:`dealer_classes`)."""
-    mode = burn_mode(burn)
-    if mode != burn:    # one cache entry per dealer
-        return dealer_trie(up, hit_soft_17, mode, no_hole)
 
     def make() -> dict[str, np.ndarray]:
-        t = build_trie(dealer_classes(up, hit_soft_17, mode, no_hole))
+        t = build_trie(dealer_classes(up, hit_soft_17, burn, no_hole))
         return {f.name: np.asarray(getattr(t, f.name)) for f in fields(DealerTrie)}
 
     # built in Python (about 7 ms an up card without a burn, 40 ms with one): kept on disk
-    stored = stored_arrays(f"trie-{up}-{'h17' if hit_soft_17 else 's17'}-{mode}-{no_hole}",
+    stored = stored_arrays(f"trie-{up}-{'h17' if hit_soft_17 else 's17'}-{burn}-{no_hole}",
                            make)
     return DealerTrie(**{f.name: stored[f.name] for f in fields(DealerTrie)
                          if f.name != "max_cards"}, max_cards=int(stored["max_cards"]))
@@ -321,218 +270,13 @@ def _dealer_batch(lo, hi, base, keys, parent, rank, before, depth, weight, out):
             _trie_distribution(n, parent, rank, before, depth, weight, out[k])
 
 
-#: keys valued side by side in one trie pass of :func:`_stand_batch`: the per-node work is
-#: the same for every key of a block, so the compiler turns the lane loops into vector code
-LANES = 64
-
-
-@kernel(entry=True, nogil=True)
-def _stand_batch(lo, hi, base, keys, blocks, block_total, p, combo_j, combo_u, parent, rank, before,
-                depth, wpay, is_class, binid, bin_k, bin_mp, nz_ptr, nz_rank, nz_count, burns,
-                out):
-    """Stand EVs for the keys of blocks lo..hi-1 (player hands), every burned rank and hidden
-    combination.
-
-    ``out[k, i, c]`` is the EV of standing on hand ``keys[k]`` when the unseen cards are
-    ``base - keys[k]`` less one card of rank ``burns[i]`` (-1: no card), with hidden
-    combination c (see ``engine.split``). ``blocks[g]`` lists up to LANES keys (-1: an empty
-    lane) that share the player total ``block_total[g]``, so they share one row of ``wpay``:
-    ``wpay[t, i]`` is node i's class weights dotted with the payoff of a player total t, and
-    the pass accumulates one number per node and key instead of seven outcomes. Each key's
-    arithmetic is done in the same order as a pass of its own, so blocking changes no bit.
-    """
-    nc = combo_j.shape[0]
-    t = parent.shape[0]
-    nb = bin_k.shape[0]
-    maxd = 0
-    for i in range(t):
-        if depth[i] > maxd:
-            maxd = depth[i]
-    kmax = maxd + 1
-    jmax = 0
-    umax = 0
-    for c in range(nc):
-        jmax = max(jmax, combo_j[c])
-        umax = max(umax, combo_u[c])
-    smax = jmax + umax
-    # the per-rank sums are only needed to take a burned card out
-    any_burn = False
-    for i in range(burns.shape[0]):
-        if burns[i] >= 0:
-            any_burn = True
-    for g in range(lo, hi):
-        xs = np.zeros((10, LANES), dtype=np.int64)
-        tots = np.zeros(LANES, dtype=np.int64)
-        live = np.zeros(LANES, dtype=np.bool_)
-        for ln in range(LANES):
-            key = blocks[g, ln]
-            if key < 0:
-                continue
-            ok = True
-            tot = 0
-            for r in range(10):
-                xr = base[r] - keys[key, r]
-                xs[r, ln] = xr
-                if xr < 0:
-                    ok = False
-                tot += xr
-            tots[ln] = tot
-            live[ln] = ok
-        w = wpay[block_total[g]]
-        inv = np.empty((kmax, LANES))
-        for d in range(kmax):
-            for ln in range(LANES):
-                inv[d, ln] = 1.0 / (tots[ln] - d) if tots[ln] - d > 0 else 0.0
-        acc = np.zeros((nb, LANES))
-        accb = np.zeros((10, nb, LANES))
-        val = np.empty((t, LANES))
-        vw = np.empty(LANES)
-        for ln in range(LANES):
-            val[0, ln] = 1.0
-        for i in range(1, t):
-            r = rank[i]
-            pi = parent[i]
-            d = depth[i]
-            bf = before[i]
-            # a lane without a card of this rank gets 0: adding 0 * w leaves its sums exact
-            for ln in range(LANES):
-                a = xs[r, ln] - bf
-                val[i, ln] = val[pi, ln] * a * inv[d, ln] if a > 0 else 0.0
-            if is_class[i]:
-                bi = binid[i]
-                wi = w[i]
-                for ln in range(LANES):
-                    vw[ln] = val[i, ln] * wi
-                    acc[bi, ln] += vw[ln]
-                if any_burn:
-                    for z in range(nz_ptr[i], nz_ptr[i + 1]):
-                        rz = nz_rank[z]
-                        cz = nz_count[z]
-                        for ln in range(LANES):
-                            accb[rz, bi, ln] += vw[ln] * cz
-        # the hidden combinations, lane by lane in vector form (same arithmetic per lane)
-        biny = np.empty((nb, LANES))
-        fa = np.empty((jmax + 1, kmax + 1, LANES))
-        fb = np.empty((umax + 1, kmax + 1, LANES))
-        fc = np.empty((smax + 1, kmax + 1, LANES))
-        use = np.zeros(LANES, dtype=np.bool_)
-        xb = np.ones(LANES, dtype=np.int64)
-        ny = np.zeros(LANES, dtype=np.int64)
-        big_p = np.zeros(LANES, dtype=np.int64)
-        big_q = np.zeros(LANES, dtype=np.int64)
-        ff = np.empty(LANES)
-        e = np.empty(LANES)
-        norm = np.empty(LANES)
-        for ib in range(burns.shape[0]):
-            b = burns[ib]
-            anyuse = False
-            for ln in range(LANES):
-                use[ln] = live[ln] and (b < 0 or xs[b, ln] >= 1)
-                anyuse = anyuse or use[ln]
-                xb[ln] = xs[b, ln] if b >= 0 and xs[b, ln] >= 1 else 1
-                ny[ln] = tots[ln] if b < 0 else tots[ln] - 1
-                big_p[ln] = xs[p, ln] - (1 if b == p else 0)
-                big_q[ln] = ny[ln] - big_p[ln]
-            if not anyuse:
-                continue
-            if b < 0:
-                for bi in range(nb):
-                    for ln in range(LANES):
-                        biny[bi, ln] = acc[bi, ln]
-            else:
-                for bi in range(nb):
-                    kk = bin_k[bi]
-                    for ln in range(LANES):
-                        f = tots[ln] / (tots[ln] - kk) if tots[ln] - kk > 0 else 0.0
-                        biny[bi, ln] = f * (acc[bi, ln] - accb[b, bi, ln] / xb[ln])
-            for xx in range(kmax + 1):
-                for ln in range(LANES):
-                    fa[0, xx, ln] = 1.0
-                    fb[0, xx, ln] = 1.0
-                    fc[0, xx, ln] = 1.0
-                    ff[ln] = 1.0
-                for j in range(1, jmax + 1):
-                    for ln in range(LANES):
-                        y = big_p[ln] - xx - (j - 1)
-                        fa[j, xx, ln] = fa[j - 1, xx, ln] * y if y > 0 else 0.0
-                for u in range(1, umax + 1):
-                    for ln in range(LANES):
-                        y = big_q[ln] - xx - (u - 1)
-                        fb[u, xx, ln] = fb[u - 1, xx, ln] * y if y > 0 else 0.0
-                for s_ in range(1, smax + 1):
-                    for ln in range(LANES):
-                        y = ny[ln] - xx - (s_ - 1)
-                        ff[ln] = ff[ln] * y if y > 0 else 0.0
-                        fc[s_, xx, ln] = 1.0 / ff[ln] if ff[ln] > 0.0 else 0.0
-            for c in range(nc):
-                j = combo_j[c]
-                u = combo_u[c]
-                for ln in range(LANES):
-                    e[ln] = 0.0
-                if j == 0 and u == 0:
-                    for bi in range(nb):
-                        for ln in range(LANES):
-                            e[ln] += biny[bi, ln]
-                    for ln in range(LANES):
-                        if use[ln]:
-                            out[blocks[g, ln], ib, c] = e[ln]
-                    continue
-                for ln in range(LANES):
-                    norm[ln] = fa[j, 0, ln] * fb[u, 0, ln] * fc[j + u, 0, ln]
-                for bi in range(nb):
-                    kk = bin_k[bi]
-                    mp = bin_mp[bi]
-                    for ln in range(LANES):
-                        e[ln] += biny[bi, ln] * fa[j, mp, ln] * fb[u, kk - mp, ln] * \
-                            fc[j + u, kk, ln]
-                for ln in range(LANES):
-                    if use[ln] and norm[ln] != 0.0:
-                        out[blocks[g, ln], ib, c] = e[ln] * (1.0 / norm[ln])
-
-
-def stand_blocks(totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Keys grouped into blocks of :data:`LANES` that share a player total (for
-    :func:`_stand_batch`): (key of each lane, -1 where empty; the total of each block).
-
-    >>> blocks, total = stand_blocks(np.array([20, 12, 20]))
-    >>> blocks[:, :3].tolist(), total.tolist()
-    ([[1, -1, -1], [0, 2, -1]], [12, 20])
-    """
-    rows: list[np.ndarray] = []
-    tot: list[int] = []
-    for value in np.unique(totals):
-        ks = np.nonzero(totals == value)[0]
-        for s in range(0, len(ks), LANES):
-            row = np.full(LANES, -1, dtype=np.int64)
-            part = ks[s:s + LANES]
-            row[:len(part)] = part
-            rows.append(row)
-            tot.append(int(value))
-    return (np.array(rows, dtype=np.int64).reshape(-1, LANES), np.array(tot, dtype=np.int64))
-
-
-def payoff_weights(trie: DealerTrie, payoff: np.ndarray) -> np.ndarray:
-    """wpay[t, i]: node i's class weights dotted with the payoff of player total t (0..21).
-
-    Cached on the trie and the payoff table's bytes (the same few are asked for many times).
-    """
-    key = (id(trie), payoff.tobytes())
-    hit = _PAYOFF_WEIGHTS.get(key)
-    if hit is None:
-        hit = np.ascontiguousarray(payoff @ trie.weight.T)
-        _PAYOFF_WEIGHTS[key] = hit
-    return hit
-
-
-_PAYOFF_WEIGHTS: dict[tuple[int, bytes], np.ndarray] = {}
-
-
 def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
-                        burn: str | bool | None = None) -> np.ndarray:
+                        burn: str | None = None) -> np.ndarray:
     """Probabilities of the 8 dealer outcomes given the up card and the unseen cards.
 
     ``unseen`` is the ten counts of cards the dealer may draw from (the shoe less every card
-    seen); ignored for an infinite deck.
+    seen); ignored for an infinite deck. ``burn``: another dealer's burn than the rules'
+    (one of ``DEALER_BURN_CHOICES``; the report compares 21 Burn's dealer with "none").
 
     >>> d = dealer_distribution(Rules(decks=None), 9)
     >>> round(float(d.sum()), 12)
@@ -566,31 +310,4 @@ def dealer_distributions(trie: DealerTrie, base: np.ndarray, keys: np.ndarray) -
     over_range(lambda lo, hi: _dealer_batch(lo, hi, base, keys, trie.parent, trie.rank,
                                             trie.before, trie.depth, trie.weight, out),
                keys.shape[0])
-    return out
-
-
-def stand_evs(trie: DealerTrie, bins: tuple[np.ndarray, np.ndarray, np.ndarray],
-              base: np.ndarray, hands: np.ndarray, pair: int,
-              combos: tuple[np.ndarray, np.ndarray], payoff: np.ndarray,
-              burns: np.ndarray) -> np.ndarray:
-    """out[k, i, c]: the stand EV of hand ``hands[k]`` (hand-table indices) for burned rank
-    ``burns[i]`` (-1: none) and hidden combination c, unseen cards ``base`` less the hand and
-    the burned card; ``bins`` is :func:`pair_bins` of the trie and ``pair`` (see
-    :func:`_stand_batch`)."""
-    table = hand_table()
-    binid, bin_k, bin_mp = bins
-    out = np.zeros((len(hands), len(burns), len(combos[0])))
-    # totals whose payoff rows are equal (e.g. every total up to 16) share blocks: fewer
-    # empty lanes, and the same row of weights either way
-    first: dict[bytes, int] = {}
-    for t in range(payoff.shape[0]):
-        first.setdefault(payoff[t].tobytes(), t)
-    same = np.array([first[payoff[t].tobytes()] for t in range(payoff.shape[0])])
-    blocks, block_total = stand_blocks(same[np.minimum(table.total[hands], 21)])
-    keys = table.counts[hands]
-    wpay = payoff_weights(trie, payoff)
-    over_range(lambda lo, hi: _stand_batch(
-        lo, hi, base, keys, blocks, block_total, pair, combos[0], combos[1], trie.parent,
-        trie.rank, trie.before, trie.depth, wpay, trie.is_class, binid, bin_k, bin_mp,
-        trie.nz_ptr, trie.nz_rank, trie.nz_count, burns, out), blocks.shape[0])
     return out

@@ -21,8 +21,9 @@ from ..rules import Rules, RulesError
 from ..shoe import NRANKS, RANKS, full_shoe
 from ..shoe import deals as deals_of
 from ..tables import ACTION_NAMES, SPLIT, DecisionTables
-from .burn import KeptValues, burn_choices, kept_values
 from .dealer import dealer_distribution
+from .player import Valuation
+from .player_burn import KeptValues, burn_choices, kept_values
 from .results import (
     POST_SPLIT_WORDS,
     Analysis,
@@ -56,7 +57,8 @@ def kept_kind(a: int, c: int) -> str:
 
 
 def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
-            tables=None, valuation=None) -> Analysis:
+            tables: DecisionTables | None = None, valuation: Valuation | None = None
+            ) -> Analysis:
     """Analyse the game exactly under the engine's strategy, or under a fixed strategy.
 
     ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` (e.g. a printed chart) whose
@@ -120,7 +122,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
         "split_hands_doubled_per_round": float(p @ deals["split_doubles"].to_numpy()),
         "split_hands_per_round": float(p @ deals["split_hands"].to_numpy()),
     }
-    if not rules.mandatory_split:
+    if not rules.mandatory_split:   # the figure's name: a split by choice is no forced split
         probs["split"] = probs.pop("forced_split")
     for r in range(NRANKS):
         probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
@@ -147,8 +149,8 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
     >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
     True
     """
-    from .burn import reuse_dealer_passes
-    from .player import Valuation, payoff_table
+    from .player import payoff_table
+    from .player_burn import reuse_dealer_passes
 
     with reuse_dealer_passes():
         if tables is None:
@@ -177,12 +179,12 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
     return t.reset_index(drop=True)
 
 
-def optimal_tables(rules: Rules, kept: dict | None = None) -> DecisionTables:
+def optimal_tables(rules: Rules, kept: dict[int, KeptValues] | None = None) -> DecisionTables:
     """The engine's optimal composition-dependent decisions as lookup tables.
 
-    ``kept``: the per-up-card :class:`~twentyone_burn.engine.burn.KeptValues` of an analysis already
-    run for these rules (``Analysis.kept``); computed when not given. Burn ties (within
-    ``burn.TIE``) burn the lowest card, as the analysis does.
+    ``kept``: the per-up-card :class:`~twentyone_burn.engine.player_burn.KeptValues` of an
+    analysis already run for these rules (``Analysis.kept``); computed when not given. Burn
+    ties (within ``player_burn.TIE``) burn the lowest card, as the analysis does.
 
     >>> t = optimal_tables(Rules(decks=None))
     >>> int(t.burn[5, 4, 9, 9])        # T T 5 against a 6: the 5 is burned (tens split)

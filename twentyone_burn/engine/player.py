@@ -26,7 +26,7 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS
-from ..tables import DOUBLE, HIT, STAND, hand_table
+from ..tables import DOUBLE, HIT, NOTHING_HIDDEN, STAND, HiddenCombos, hand_table
 from .compiled import kernel
 from .dealer import NOUTCOMES, OUTCOME_TOTALS
 
@@ -34,7 +34,8 @@ __all__ = ["MONEY", "NCELLS", "cell_of_hands", "choose", "draw_probs", "HandValu
            "natural_probs", "no_natural", "payoff_table", "play_hands", "reach_cell_sums",
            "Valuation"]
 
-#: (stand multiplier, double multiplier, bust result) of a money valuation
+#: (stand multiplier, double multiplier, bust result) of a money valuation: a double stakes
+#: twice the wager; a bust loses the wager whatever the dealer does (``Rules.payoff``)
 MONEY = np.array([1.0, 2.0, -1.0])
 
 
@@ -50,7 +51,8 @@ class Valuation:
 
 
 def payoff_table(rules: Rules) -> np.ndarray:
-    """Net result of a standing unit wager: rows = player total 0..21, columns = dealer outcome.
+    """Net result of a standing unit wager: rows = player total 0..21, columns = dealer outcome
+    (:meth:`Rules.payoff` of each pair of totals).
 
     >>> p = payoff_table(Rules())
     >>> float(p[20, 3]), float(p[20, 4]), float(p[12, 5])   # 20 v 20, 20 v 21, 12 v dealer 22
@@ -59,18 +61,10 @@ def payoff_table(rules: Rules) -> np.ndarray:
     >>> float(p[12, 6]), float(p[12, 7]), float(p[19, 2]), float(p[20, 3])
     (0.0, 1.0, 0.0, -1.0)
     """
-    win = rules.win_amount
-    push_to = rules.dealer_bust_push or 0
-    lose_from = rules.ties_lose_from or 99
     pay = np.zeros((22, NOUTCOMES))
     for pt in range(22):
         for o, dt in enumerate(OUTCOME_TOTALS):
-            if dt > 21:
-                pay[pt, o] = 0.0 if dt <= push_to else win
-            elif pt == dt:
-                pay[pt, o] = -1.0 if dt >= lose_from else 0.0
-            else:
-                pay[pt, o] = win if pt > dt else -1.0
+            pay[pt, o] = rules.payoff(pt, int(dt))
     return pay
 
 
@@ -225,7 +219,7 @@ def _play_hands_lanes(base, counts, total, ncards, child, order, stand, p, combo
     Arrays are [hand, c]: ``stand``, ``forced`` and the outputs; ``probs`` is scratch space
     [rank, c]. A hand's successors are looked up once for all lanes, and each lane does the
     arithmetic of :func:`_play_hands` in the same order, so the values agree bit for bit
-    (tests/engine/test_play_lanes.py). Terms with a zero draw probability are added as
+    (tests/engine/test_player.py). Terms with a zero draw probability are added as
     0 x value instead of skipped: every value is finite, so that changes no sum.
     """
     nc = combo_j.shape[0]
@@ -451,7 +445,6 @@ def _reach_cell_sums(base, counts, ncards, child, order, st, hi, db, feasible, p
 
 
 # -- typed wrappers: callers pass what varies, never the kernels' twenty arrays ------------------
-_PLAIN = (np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64))
 
 
 class HandValues(NamedTuple):
@@ -512,7 +505,7 @@ def reach_cell_sums(base: np.ndarray, values: tuple[np.ndarray, ...], *,
 
 
 def natural_probs(base: np.ndarray, keys: np.ndarray, hole: int, pair: int, infinite: bool,
-                  combos: tuple[np.ndarray, np.ndarray] = _PLAIN) -> np.ndarray:
+                  combos: HiddenCombos = NOTHING_HIDDEN) -> np.ndarray:
     """[k, c]: P(hole card of rank ``hole``) for unseen ``base - keys[k]``, hidden combo c.
 
     >>> round(float(natural_probs(np.array([4] * 9 + [16]), np.zeros((1, 10), np.int64),

@@ -22,7 +22,7 @@ from ..rules import Rules
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
-    from .burn import KeptValues
+    from .player_burn import KeptValues
 
 __all__ = ["DEALER_KEYS", "POST_SPLIT_STRATEGY", "POST_SPLIT_WORDS", "STRATEGY", "Analysis",
            "ClassicAnalysis", "HeadlineFigures", "outcome_dict", "post_split_strategy",

@@ -33,7 +33,7 @@ the dealer's cards are distributed as fresh draws from the shoe at the split. Gi
 of pair / non-pair second cards before a hand (j pair cards, u non-pair cards), the u non-pair
 cards are a uniform random subset of the non-pair cards; by exchangeability they may be taken
 as drawn after the hand and the dealer, so every probability is the plain one times a ratio of
-falling factorials (``player.draw_probs`` and the dealer pass of ``dealer.stand_evs``).
+falling factorials (``player.draw_probs`` and the dealer pass of ``stand.stand_evs``).
 
 Dealing order: the hands are played one after the other; a hand's second card is dealt when
 play reaches it; a resplit hand is put at the end of the line.
@@ -48,9 +48,9 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import INFINITE_PROBS, NRANKS
-from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos, one_card_only
-from .dealer import ALL_BURNS, dealer_trie, pair_bins, stand_evs
+from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos
 from .player import MONEY, HandValues, _split_hand_values, natural_probs, payoff_table, play_hands
+from .stand import stand_evs
 from .threads import over_range
 
 __all__ = ["always_resplit", "best_actions", "first_hand_actions", "pattern_value",
@@ -150,8 +150,6 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     shoe_key = None if unseen is None else np.asarray(unseen, dtype=np.int64).tobytes()
     if played is None:
         played = np.ones_like(hand_ev)
-    m = rules.max_hands
-    can_resplit = rules.may_resplit(pair)
     decisions: dict[tuple[int, int, int, int], bool] = {}
 
     @functools.cache
@@ -176,7 +174,7 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
             stay = (hand_ev[c, pair] + e, hand_wager[c, pair] * f[pair] + w, f[pair] + k,
                     (hand_wager[c, pair] - 1.0) * f[pair] + d)
             best = stay
-            if can_resplit and h < m:
+            if rules.may_resplit(pair, h):
                 split = value(h + 1, i, j + 1, u)
                 yes = (split[0] > stay[0] if resplit_table is None
                        else bool(resplit_table[h, i, j, u]))
@@ -203,7 +201,7 @@ def split_value(rules: Rules, pair: int, burned: int, base_p: np.ndarray,
 
     ``base_p``: the shoe less the up card and one pair card (the other pair card is each split
     hand's first card). ``stand_keys[k, c]``: stand EV of hand ``order[k]`` under hidden
-    combination c for this burned card (finite shoe, from ``dealer.stand_evs``);
+    combination c for this burned card (finite shoe, from ``stand.stand_evs``);
     ``flat_dist``: the one dealer distribution of an infinite deck. ``keep_tables`` keeps every
     hand's stand / hit / double EV per (j, u) (for checks). ``forced[c, h]`` and
     ``resplit_table[h, i, j, u]`` value a fixed strategy's actions instead of the best ones.
@@ -231,8 +229,9 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     table = hand_table()
     nh = len(table.index)
     infinite = flat_dist is not None
-    one = one_card_only(rules, pair)
-    cj, cu = hidden_combos(rules.max_hands)
+    one = rules.one_card_split(pair)
+    combos = hidden_combos(rules.max_hands)
+    cj, cu = combos
     nc = len(cj)
     combo_index = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
     nb = len(burns)
@@ -296,7 +295,7 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
         if hole >= 0:
             # P(no natural) once a split hand holds its second card t
             nat = natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
-                                np.eye(NRANKS, dtype=np.int64), hole, pair, infinite, (cj, cu))
+                                np.eye(NRANKS, dtype=np.int64), hole, pair, infinite, combos)
             played = 1.0 - nat.T
         v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
                           combo_index, None if resplit_table is None else resplit_table[i],
@@ -310,10 +309,9 @@ def split_stand_evs(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                     payoff: np.ndarray) -> np.ndarray:
     """stand[k, b, c]: stand EV of split hand ``split_hands(pair)[k]`` for burned rank b and
     hidden combination c; ``base_p`` is the shoe less the up card and one pair card."""
-    order = split_hands(pair, one_card_only(rules, pair))
-    return stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
-                     pair_bins(up, rules.hit_soft_17, pair, rules.dealer_burn),
-                     base_p, order, pair, hidden_combos(rules.max_hands), payoff, ALL_BURNS)
+    order = split_hands(pair, rules.one_card_split(pair))
+    return stand_evs(rules, up, base_p, order, payoff=payoff, pair=pair,
+                     combos=hidden_combos(rules.max_hands))
 
 
 def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarray,
@@ -321,8 +319,14 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
     """The split of ``pair`` against ``up`` with ``burned`` burned, from any starting shoe,
     under ``rules.post_split``.
 
-    ``shoe`` holds every card before the deal (ten counts). Used by the brute-force checks on
-    small shoes (the whole game's path is ``burn.kept_values``).
+    ``shoe`` holds every card before the deal (ten counts). Test seam: the brute-force checks
+    (tests/engine/test_split_bruteforce.py) value one split on a small shoe with it, where the
+    whole game's path (``player_burn.kept_values``) values every pair and burned card.
+
+    >>> shoe = np.array([1, 1, 2, 1, 2, 2, 1, 7, 1, 5])     # rich in eights: resplits
+    >>> sv = split_on_shoe(Rules(decks=1), 5, 2, 7, shoe)   # 8-8 v 6, a 3 burned
+    >>> round(float(sv.ev), 6), round(float(sv.hands), 6)
+    (0.241605, 2.700894)
     """
     from ..tables import double_allowed
 
@@ -333,7 +337,7 @@ def split_on_shoe(rules: Rules, up: int, burned: int, pair: int, shoe: np.ndarra
         return None
     payoff = payoff_table(rules)
     stand = split_stand_evs(rules, up, pair, base_p, payoff)
-    order = split_hands(pair, one_card_only(rules, pair))
+    order = split_hands(pair, rules.one_card_split(pair))
     can_double = double_allowed(rules, split_hands=True)
     cdz = None
     if rules.post_split == "cdz-":
@@ -397,13 +401,19 @@ def unsplit_actions(rules: Rules, up: int, base_up: np.ndarray, order: np.ndarra
                     payoff: np.ndarray, can_double: np.ndarray) -> np.ndarray:
     """acts[b, h]: CDZ-'s action for the hands ``order`` (a closed set) with burned rank b -
     the unsplit optimum on ``base_up`` (the shoe less the up card) less b and the hand, among
-    the actions ``can_double`` allows. Its own dealer pass: for the small shoes of the checks
-    (``burn.kept_values`` takes these actions from its unsplit hands)."""
+    the actions ``can_double`` allows. Its own dealer pass; test seam: CDZ- for
+    :func:`split_on_shoe` on the small shoes of the checks (``player_burn.kept_values`` takes
+    these actions from its unsplit hands).
+
+    >>> from twentyone_burn.shoe import full_shoe
+    >>> order = split_hands(7, False)
+    >>> acts = unsplit_actions(Rules(decks=1), 5, full_shoe(1) - np.eye(10, dtype=np.int64)[5],
+    ...                        order, payoff_table(Rules()), np.ones(3082, np.bool_))
+    >>> int(acts[9, hand_table().of((7, 9))]) == STAND    # 8-T v 6 stands
+    True
+    """
     table = hand_table()
-    zero = np.zeros(1, dtype=np.int64)
-    stand_kb = stand_evs(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn),
-                         pair_bins(up, rules.hit_soft_17, 0, rules.dealer_burn),
-                         base_up, order, 0, (zero, zero), payoff, ALL_BURNS)[:, :, 0]
+    stand_kb = stand_evs(rules, up, base_up, order, payoff=payoff)[:, :, 0]
     acts = np.zeros((NRANKS, len(table.index)), dtype=np.int8)
     for b in range(NRANKS):
         base = base_up.copy()
@@ -495,9 +505,7 @@ def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
     combo = {(int(j), int(u)): i for i, (j, u) in enumerate(zip(cj, cu))}
     out = np.zeros((len(cj), NRANKS))
     mass: dict[tuple[int, int, int, int], float] = {(2, 1, 0, 0): 1.0}
-    m = rules.max_hands
-    can = rules.may_resplit(pair)
-    for level in range(2 * m):  # every step adds one second card: j + u grows by one
+    for level in range(2 * rules.max_hands):  # every step adds one second card: j + u grows by one
         nxt: dict[tuple[int, int, int, int], float] = {}
         for (h, i, j, u), w in mass.items():
             if i > h or j + u != level:
@@ -510,7 +518,7 @@ def second_card_counts(rules: Rules, pair: int, unseen: np.ndarray | None,
                 key = (h, i + 1, j, u + 1)
                 nxt[key] = nxt.get(key, 0.0) + w * other
             if p_pair > 0:
-                if can and h < m and resplits.get((h, i, j, u), False):
+                if rules.may_resplit(pair, h) and resplits.get((h, i, j, u), False):
                     key = (h + 1, i, j + 1, u)
                 else:
                     out[c, pair] += w * p_pair

@@ -17,8 +17,8 @@ from typing import Any
 
 from ..charts.store import ChartValuation, derived_chart, derived_charts
 from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, DERIVED_CHART_NAME
-from ..engine.burn import reuse_dealer_passes
 from ..engine.game import analyze, optimal_tables, return_table
+from ..engine.player_burn import reuse_dealer_passes
 from ..engine.results import Analysis
 from ..io import source_date
 from ..rules import Rules, RulesError

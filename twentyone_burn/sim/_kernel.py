@@ -4,6 +4,16 @@ Private to ``sim``: callers go through typed wrappers - :func:`.spec.run_chunk` 
 (the one place the kernel's long argument list is unpacked) and :mod:`.rng` checks the
 generator.
 
+The simulator's own copy of the rules, on purpose: the dealer's burn (:func:`burn_value` and
+the ``dealer_start`` table of each round's call), its drawing rule (:func:`dealer_outcome`)
+and the settlement of a hand (:func:`settle`) are written here again, from the rule sheet,
+instead of asking the ``Rules`` predicates the exact engine asks (``Rules.dealer_keeps``,
+``dealer_draws``, ``payoff``): a mistake in one of those would otherwise reach both, and the
+simulator would confirm it. Only the rule options arrive from ``Rules``, as plain numbers
+(:func:`.spec.run_chunk`: ``DEALER_BURN_CODES``, the bust that pushes, the tie that loses),
+with the player's options as arrays (``spec.compact_strategy``: which pairs may resplit,
+which take one card).
+
 Dealing: by default the shoe is reshuffled before every round. Instead of shuffling the whole
 shoe, each card is drawn from a uniformly random position among the cards not yet dealt this
 round and swapped to the end of that range (a Fisher-Yates shuffle done lazily, card by card):

@@ -1,7 +1,9 @@
 """spec: a strategy and options turned into the kernel's arrays, and chunks played from them.
 
 :func:`run_chunk` is the one typed wrapper around the numba kernel: it alone unpacks a
-:class:`KernelSpec` into the kernel's positional arguments.
+:class:`KernelSpec` into the kernel's positional arguments. The rules reach the kernel as
+options only (codes and arrays); the dealer and the settlement they govern are the kernel's
+own copy, kept apart from the exact engine's on purpose (see :mod:`._kernel`).
 """
 
 from __future__ import annotations
@@ -159,8 +161,7 @@ def compact_strategy(tables: DecisionTables) -> dict[str, np.ndarray]:
     combo = combo_index_table(m)
     ncombo = int(combo.max()) + 1
     may_resplit = np.array([rules.may_resplit(p) for p in range(NRANKS)], dtype=np.bool_)
-    one_card = np.array([p == 0 and rules.split_aces_one_card for p in range(NRANKS)],
-                        dtype=np.bool_)
+    one_card = np.array([rules.one_card_split(p) for p in range(NRANKS)], dtype=np.bool_)
     # action rows, hands in the new order
     # (rows are told apart in the old order; only the distinct ones are renumbered)
     rows: dict[bytes, int] = {}

@@ -75,7 +75,7 @@ def check_tables(tables: DecisionTables) -> None:
         if split:
             # split aces that take one card never consult the table
             for p in range(NRANKS):
-                if p == 0 and rules.split_aces_one_card:
+                if rules.one_card_split(p):
                     bad[:, :, p] = False
         if bad.any():
             idx = np.unravel_index(int(np.argmax(bad)), bad.shape)

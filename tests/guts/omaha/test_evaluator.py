@@ -1,4 +1,6 @@
-"""Omaha evaluator: kernels against the plain-Python twin, phevaluator and pokerkit."""
+"""The Omaha evaluator (guts_family/omaha/evaluator.py): five-card values against phevaluator,
+the low order, special hands, the kernels against their plain twins, batch and per-call,
+pokerkit, bad input."""
 
 from __future__ import annotations
 
@@ -12,14 +14,19 @@ from guts_family.omaha.evaluator import (
     N_HIGH,
     high5,
     high_category,
+    high_evaluator,
     high_name,
     low5,
+    low_evaluator,
     omaha_high,
     omaha_high_many,
     omaha_low,
     omaha_low_many,
 )
-from tests.reference.omaha import omaha_high_reference, omaha_low_reference
+from tests.reference.omaha import (
+    omaha_high_reference,
+    omaha_low_reference,
+)
 
 
 def random_showdowns(n: int, seed: int,
@@ -38,10 +45,6 @@ def kernel_values(showdowns):
     holes = np.array([h for hands, _ in showdowns for h in hands], dtype=np.uint8)
     boards = np.array([b for hands, b in showdowns for _ in hands], dtype=np.uint8)
     return omaha_high_many(holes, boards).tolist(), omaha_low_many(holes, boards).tolist()
-
-
-# ------------------------------------------------------------------------------------------
-# the five-card ranking itself
 
 
 def test_high5_matches_phevaluator_on_every_hand_class():
@@ -84,9 +87,6 @@ def test_low5_order():
     assert low5(parse_cards("9c4d3h2sAs")) == 0  # a nine is not eight or better
     assert low5(parse_cards("5s4s3s2sAs")) == 56  # straights and flushes do not count
 
-
-# ------------------------------------------------------------------------------------------
-# kernels against the plain-Python twin
 
 SPECIAL = [
     # (hand, board, high category, low)
@@ -171,10 +171,6 @@ def test_bad_input():
         high_category(0)
 
 
-# ------------------------------------------------------------------------------------------
-# independent oracles
-
-
 def test_phevaluator_agrees_on_20000_showdowns():
     """Every hand of 20,000 random showdowns: value == 7463 - phevaluator's Omaha rank."""
     from phevaluator import evaluate_omaha_cards
@@ -246,12 +242,31 @@ def test_card_indices_match_phevaluator():
 def test_kernel_constants_have_one_source():
     """The kernels live in omaha._kernels (numba caches per file); the constants they read are
     defined there once, re-exported unchanged, and fit the tables the kernels index."""
-    from guts_family.omaha import _kernels, burn, evaluator
+    from guts_family.omaha import _kernels, evaluator, exact
 
     assert evaluator.N_FLUSH_HOLE is _kernels.N_FLUSH_HOLE
     t = evaluator.tables()
     assert t.flush.size == evaluator.N_FLUSH_BOARD * _kernels.N_FLUSH_HOLE
     assert int(t.flush_hole_index.max()) == _kernels.N_FLUSH_HOLE - 1
     columns = ("SHARE", "SCOOP", "WIN_HIGH", "TIE_HIGH", "WIN_LOW", "TIE_LOW", "LOSE")
-    assert [getattr(burn, c) for c in columns] == list(range(_kernels.N_STATS))
-    assert all(getattr(burn, c) is getattr(_kernels, c) for c in (*columns, "N_STATS"))
+    assert [getattr(exact, c) for c in columns] == list(range(_kernels.N_STATS))
+    assert all(getattr(exact, c) is getattr(_kernels, c) for c in (*columns, "N_STATS"))
+
+
+def test_per_call_evaluator_matches_the_batch_kernels():
+    rng = np.random.default_rng(5)
+    cards = np.array([rng.permutation(52)[:9] for _ in range(3000)], dtype=np.uint8)
+    hi = omaha_high_many(cards[:, :4], cards[:, 4:]).tolist()
+    lo = omaha_low_many(cards[:, :4], cards[:, 4:]).tolist()
+    high, low = high_evaluator(), low_evaluator()
+    rows = cards.tolist()
+    assert [high(*c) for c in rows] == hi
+    assert [low(*c) for c in rows] == lo
+    assert high(*(np.int64(c) for c in rows[0])) == hi[0]  # numpy integers too
+
+
+@pytest.mark.parametrize("bad", [-1, 52, 200])
+def test_per_call_evaluator_range_checks(bad):
+    for f in (high_evaluator(), low_evaluator()):
+        with pytest.raises(ValueError, match="outside 0..51"):
+            f(0, 1, 2, 3, 4, 5, 6, 7, bad)

@@ -1,7 +1,6 @@
-"""Omaha ranges: the syntax against a plain matcher and closed-form counts, the ranged exact
-count against brute force, sampled against exact within 4 standard errors, the ranged sampling
-kernel against its plain twin, worker-count determinism, the stored preflop ordering, refusals
-and the command line."""
+"""Omaha ranges (guts_family/omaha/ranges.py): the patterns against a plain matcher, closed-form
+counts, impossible ranges, exact against brute force with ranged opponents, the ranged
+kernel against its plain twin, sampled against exact."""
 
 from __future__ import annotations
 
@@ -14,26 +13,22 @@ import pytest
 
 from guts_family.cards import RANK_CHARS, SUIT_CHARS, CardError, parse_cards
 from guts_family.omaha._kernels import N_STATS, _sample_ranged_deals
-from guts_family.omaha.burn import burn_decision, check_range, omaha_equity
+from guts_family.omaha.decision import burn_decision
 from guts_family.omaha.evaluator import omaha_high_many, omaha_low_many, tables
-from guts_family.omaha.preflop import build_preflop_table
+from guts_family.omaha.exact import check_range, omaha_equity
 from guts_family.omaha.ranges import (
-    N_CLASSES,
     N_HOLDINGS,
-    PREFLOP_SAMPLES,
-    PREFLOP_SEED,
     all_holdings,
     hand_index,
     parse_omaha_range,
-    preflop_equity,
-    suit_classes,
 )
 from guts_family.omaha.sample import omaha_odds, omaha_sample
-from tests.guts.test_cli import run
-from tests.reference.omaha import omaha_high_reference, omaha_low_reference, shares
-
-# ------------------------------------------------------------------------------------------
-# the syntax, against a plain matcher that tries every way to lay the cards on the positions
+from tests.reference.omaha import (
+    omaha_high_reference,
+    omaha_low_reference,
+    ranged_deals_twin,
+    shares,
+)
 
 
 def plain_match(hand: list[int], positions: list[str], marker: str | None = None) -> bool:
@@ -121,10 +116,6 @@ def test_no_disjoint_holdings_is_refused_by_both_methods():
         omaha_equity(known, "JdTc9d", opponents=2, opponent_range=r, max_seconds=600)
     with pytest.raises(CardError, match="widen the range"):
         omaha_sample(known, "JdTc9d", opponents=2, opponent_range=r, samples=100, seed=1)
-
-
-# ------------------------------------------------------------------------------------------
-# the ranged exact count against brute force
 
 
 def brute_force(known, board, opp_positions, n_unknown, hilo, marker=None):
@@ -231,30 +222,6 @@ def test_exact_at_the_burn_suited_range_equals_vectorised_brute_force():
     assert r.players[0].equity == total / deals
 
 
-# ------------------------------------------------------------------------------------------
-# sampling with a range
-
-
-def ranged_twin(known, board, unseen, opp, hilo, u):
-    """Plain twin of _sample_ranged_deals: per-trial pot shares (fractions) of each known hand
-    and the unknown seats together, from the same holdings and uniforms."""
-    rows = []
-    for hs, uu in zip(opp, u):
-        taken = {c for h in hs for c in h}
-        deck = [c for c in unseen if c not in taken]
-        n = len(deck)
-        for j, x in enumerate(uu):
-            k = min(j + math.floor(x * (n - j)), n - 1)
-            deck[j], deck[k] = deck[k], deck[j]
-        b = list(board) + deck[:len(uu)]
-        hands = list(known) + [list(h) for h in hs]
-        hi = [omaha_high_reference(h, b) for h in hands]
-        lo = [omaha_low_reference(h, b) if hilo else 0 for h in hands]
-        s = shares(hi, lo, hilo)
-        rows.append(s[:len(known)] + [sum(s[len(known):], Fraction(0))])
-    return rows
-
-
 @pytest.mark.parametrize("hilo", [False, True])
 def test_ranged_kernel_equals_its_plain_twin(hilo):
     known = [parse_cards("As2s3d4d")]
@@ -274,7 +241,7 @@ def test_ranged_kernel_equals_its_plain_twin(hilo):
     squares = sums.copy()
     _sample_ranged_deals(tables(), np.array(known, dtype=np.int64), np.array(board),
                          unseen, np.array(opp, dtype=np.int64), hilo, unit, u, sums, squares)
-    rows = ranged_twin(known, board, unseen.tolist(), opp, hilo, u)
+    rows = ranged_deals_twin(known, board, unseen.tolist(), opp, hilo, u)
     assert int(sums[0, 0]) == sum(r[0] for r in rows) * unit
     assert int(sums[1, 0]) == sum(r[1] for r in rows) * unit
     assert int(squares[0, 0]) == sum((r[0] * unit) ** 2 for r in rows)
@@ -322,61 +289,3 @@ def test_the_method_choice_and_the_burn_decision_with_a_range():
     assert d.equity == 0 and not d.burn
     s = omaha_odds(["JdTc9d8c"], "", opponents=1, opponent_range=rr, seed=2, samples=5000)
     assert s.method == "sampled" and s.as_dict()["range"]["text"] == "AA**"
-
-
-# ------------------------------------------------------------------------------------------
-# the stored preflop ordering
-
-
-def test_the_stored_table_is_the_documented_sample():
-    high, hilo = preflop_equity(False), preflop_equity(True)
-    assert high.shape == hilo.shape == (N_CLASSES,)
-    # rebuilt from the documented seed: identical up to the 16-bit rounding
-    some = [0, 5, 1234, 9999, N_CLASSES - 1]
-    for game, table in ((False, high), (True, hilo)):
-        again = build_preflop_table(game, PREFLOP_SAMPLES, PREFLOP_SEED, classes=some)
-        assert np.abs(again - table[some]).max() <= 0.5 / 65535 + 1e-12
-
-
-def test_the_ordering_puts_aakk_double_suited_at_the_top():
-    cls, _ = suit_classes()
-    high = preflop_equity(False)
-    aakk_ds = cls[hand_index(parse_cards("AsAhKsKh"))]
-    # the sampled figures near the top are within a few standard errors of each other
-    assert high[aakk_ds] >= np.sort(high)[-40] and high[aakk_ds] > 0.70
-    top1 = parse_omaha_range("top 1%")
-    assert top1.mask[hand_index(parse_cards("AsAhKsKh"))]
-    assert not top1.mask[hand_index(parse_cards("7c2d3h9s"))]
-    # whole suit classes: at least the share asked, by less than one class more
-    for pct in (5, 20, 50):
-        r = parse_omaha_range(f"top {pct}%")
-        assert pct / 100 <= r.share < pct / 100 + 24 / N_HOLDINGS
-        assert r.uses_ordering and "sampled" in r.describe()
-
-
-# ------------------------------------------------------------------------------------------
-# the command line
-
-
-def test_cli_names_the_range_and_the_method(capsys):
-    code, out, _ = run(capsys, "omaha", "JdTc9d8c", "--board", "Qd7c2h", "--opponents", "1",
-                       "--range", "KK**,QQ**")
-    assert code == 0
-    assert "exact:" in out and "range KK**,QQ**" in out and "range" in out.splitlines()[-1]
-    code, out, _ = run(capsys, "omaha", "JdTc9d8c", "--opponents", "2", "--range", "top 10%",
-                       "--seed", "4", "--samples", "3000")
-    assert code == 0
-    assert "sampled (Monte Carlo, not exact)" in out and "top 10%" in out
-    assert "by rejection" in out and "--seed 4" in out
-
-
-@pytest.mark.parametrize("args", [
-    ("--range", "AAAAA", "--opponents", "1"),
-    ("--range", "AA**"),                                       # no unknown opponents
-    ("--range", "JdTc**", "--opponents", "1"),                 # the known hand holds them
-    ("--range", "JJ**", "--opponents", "2", "--board", "Js2c3c", "--exact"),
-])
-def test_cli_refuses_impossible_ranges_in_one_line(capsys, args):
-    code, out, err = run(capsys, "omaha", "JdTc9d8c", *args)
-    assert code == 2 and out == ""
-    assert "error: " in err and err.count("\n") == 1

@@ -1,33 +1,27 @@
-"""Omaha Burn by sampling: the kernel against its plain-Python twin, sampled figures against the
-exact ones (within 4 standard errors), the same numbers for any number of workers, the method
-choice, the burn decision's error, the per-call evaluator, bad requests."""
+"""Sampled Omaha Burn equity (guts_family/omaha/sample.py): the kernel against its plain twin,
+against the exact equity within 4 standard errors, workers, the target, the method choice,
+bad requests."""
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import pytest
 
-from guts_family.cards import CardError, parse_cards
+from guts_family.cards import CardError
 from guts_family.omaha._kernels import N_STATS, _sample_deals
-from guts_family.omaha.burn import OmahaEquity, omaha_equity
 from guts_family.omaha.evaluator import (
-    high_evaluator,
-    low_evaluator,
-    omaha_high_many,
-    omaha_low_many,
     tables,
 )
+from guts_family.omaha.exact import OmahaEquity, omaha_equity
 from guts_family.omaha.sample import (
     OmahaDeals,
     SampledOmahaEquity,
     omaha_odds,
     omaha_sample,
-    sampled_burn_decision,
 )
-from guts_family.sampling import chunk_rng
-from tests.reference.omaha import omaha_high_reference, omaha_low_reference, shares
+from tests.reference.omaha import (
+    sample_deals_twin,
+)
 
 FIELDS = ("equity", "scoop", "win_high", "tie_high", "win_low", "tie_low", "lose")
 
@@ -36,40 +30,6 @@ def deal(seed: int, n_hands: int, board_cards: int) -> tuple[list[list[int]], li
     deck = np.random.default_rng(seed).permutation(52).tolist()
     return [deck[4 * i: 4 * i + 4] for i in range(n_hands)], \
         deck[4 * n_hands: 4 * n_hands + board_cards]
-
-
-# ------------------------------------------------------------------------------------------
-# the kernel's plain twin
-
-
-def sample_deals_twin(known, board, deck, n_unknown, hilo, u):
-    """Plain twin of _sample_deals: the same partial Fisher-Yates draw from the same uniforms,
-    hands valued by the plain evaluator, the pot split by the reference `shares`; returns the
-    per-trial rows (trials, slots, 7) as fractions of the pot / indicators."""
-    deck = list(deck)
-    n, m = len(deck), 5 - len(board)
-    rows = []
-    for trial in u:
-        for j, x in enumerate(trial):
-            k = min(j + math.floor(x * (n - j)), n - 1)
-            deck[j], deck[k] = deck[k], deck[j]
-        b = list(board) + deck[:m]
-        hands = list(known) + [deck[m + 4 * s: m + 4 * s + 4] for s in range(n_unknown)]
-        hi = [omaha_high_reference(h, b) for h in hands]
-        lo = [omaha_low_reference(h, b) if hilo else 0 for h in hands]
-        s = shares(hi, lo, hilo)
-        n_hi = hi.count(max(hi))
-        best_lo = max(lo)
-        n_lo = lo.count(best_lo) if best_lo > 0 else 0
-        row = np.zeros((len(known) + 1, N_STATS))
-        for p in range(len(hands)):
-            slot = min(p, len(known))
-            row[slot] += [float(s[p]), s[p] == 1, hi[p] == max(hi) and n_hi == 1,
-                          hi[p] == max(hi) and n_hi > 1,
-                          n_lo == 1 and lo[p] == best_lo, n_lo > 1 and lo[p] == best_lo,
-                          s[p] == 0]
-        rows.append(row)
-    return np.array(rows)
 
 
 @pytest.mark.parametrize("n_known,board_cards,n_unknown,hilo", [
@@ -90,10 +50,6 @@ def test_kernel_matches_plain_twin(n_known, board_cards, n_unknown, hilo):
     np.testing.assert_allclose(sums, rows.sum(axis=0) * unit, rtol=0, atol=1e-6)
     np.testing.assert_allclose(squares, (rows ** 2).sum(axis=0) * unit ** 2, rtol=0, atol=1e-3)
     assert sorted(deck.tolist()) == task.unseen.tolist()  # the deck stays a permutation
-
-
-# ------------------------------------------------------------------------------------------
-# sampled against exact: within 4 standard errors
 
 
 def within_4se(sampled: SampledOmahaEquity, exact: OmahaEquity) -> None:
@@ -138,10 +94,6 @@ def test_sampled_agrees_with_exact_random_deals(seed):
                             target_se=0.002), exact)
 
 
-# ------------------------------------------------------------------------------------------
-# the same numbers whatever the number of workers
-
-
 def test_same_seed_same_figures_for_any_number_of_workers():
     kw = dict(opponents=3, hilo=True, seed=77, chunk_size=2000, parallel_after=0)
     one = omaha_sample(["AsAhKsKh"], "Qd7c2h", samples=9000, workers=1, **kw)
@@ -163,10 +115,6 @@ def test_target_se_bounds_every_equity():
     assert sum(p.equity.value for p in r.players) == pytest.approx(1.0)
 
 
-# ------------------------------------------------------------------------------------------
-# the method choice
-
-
 def test_method_choice():
     assert isinstance(omaha_odds(["AsAhKsKh"], "Qd7c2h3s", opponents=1), OmahaEquity)
     r = omaha_odds(["AsAhKsKh"], "Qd7c2h3s", opponents=1, method="sample", seed=1,
@@ -178,61 +126,6 @@ def test_method_choice():
         omaha_odds(["AsAhKsKh"], "Qd7c2h3s", opponents=2, method="exact")
     with pytest.raises(ValueError, match="method must be one of"):
         omaha_odds(["AsAhKsKh"], "Qd7c2h3s", method="guess")
-
-
-# ------------------------------------------------------------------------------------------
-# the burn decision's standard error
-
-
-def test_burn_decision_se_is_the_per_deal_ev_spread():
-    """The EV's standard error from the identity share * lose = 0 equals the one from the
-    per-deal EV values themselves (the same deals, replayed one at a time)."""
-    n, seed = 3000, 4
-    r = omaha_sample(["AsAhKsKh"], "Qd7c2h3s", opponents=2, seed=seed, samples=n,
-                     chunk_size=n)
-    d = sampled_burn_decision(r, pot=60, cap=10)
-    task = OmahaDeals.build([parse_cards("AsAhKsKh")], parse_cards("Qd7c2h3s"), 2, False)
-    u = chunk_rng(seed, 0).random((n, task.draws))  # the one chunk's uniforms (n <= 4096)
-    deck = task.unseen.copy()
-    ev = []
-    for i in range(n):
-        sums = np.zeros((2, N_STATS), dtype=np.int64)
-        _sample_deals(tables(), task.known, task.board, deck, 2, False, task.unit, u[i: i + 1],
-                      sums, np.zeros_like(sums))
-        ev.append(60 * sums[0, 0] / task.unit - 10 * sums[0, 6])
-    ev = np.array(ev)
-    assert d.ev_burn.value == pytest.approx(ev.mean())
-    assert d.ev_burn.se == pytest.approx(ev.std(ddof=1) / math.sqrt(n), rel=1e-9)
-    assert d.burn == (ev.mean() > 0)
-    with pytest.raises(ValueError, match="a known hand"):
-        sampled_burn_decision(r, pot=60, player=1)
-
-
-# ------------------------------------------------------------------------------------------
-# the per-call evaluator
-
-
-def test_per_call_evaluator_matches_the_batch_kernels():
-    rng = np.random.default_rng(5)
-    cards = np.array([rng.permutation(52)[:9] for _ in range(3000)], dtype=np.uint8)
-    hi = omaha_high_many(cards[:, :4], cards[:, 4:]).tolist()
-    lo = omaha_low_many(cards[:, :4], cards[:, 4:]).tolist()
-    high, low = high_evaluator(), low_evaluator()
-    rows = cards.tolist()
-    assert [high(*c) for c in rows] == hi
-    assert [low(*c) for c in rows] == lo
-    assert high(*(np.int64(c) for c in rows[0])) == hi[0]  # numpy integers too
-
-
-@pytest.mark.parametrize("bad", [-1, 52, 200])
-def test_per_call_evaluator_range_checks(bad):
-    for f in (high_evaluator(), low_evaluator()):
-        with pytest.raises(ValueError, match="outside 0..51"):
-            f(0, 1, 2, 3, 4, 5, 6, 7, bad)
-
-
-# ------------------------------------------------------------------------------------------
-# bad requests
 
 
 @pytest.mark.parametrize("kwargs,error,message", [

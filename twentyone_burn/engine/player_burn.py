@@ -1,0 +1,363 @@
+"""player_burn: the player's burn - every kept two-card hand's value, and the burn of every deal.
+
+The player's burn is the player's one decision before play: which of three cards to give up
+(the rule sheet's "player burn"). The dealer's burn, a fixed rule, is ``Rules.dealer_keeps``,
+applied in ``dealer.py``. For one up card, :func:`kept_values` computes, for every burned rank
+b and kept pair (a, c), the EVs of stand, hit and double (composition-dependent: the unseen
+cards are the shoe less the three player cards and the up card) and, for a pair, the exact
+value of the split (``split.py``), split when ``Rules.must_split`` says so or when it is worth
+more. :func:`burn_choices` then values the (up to three) burns of one deal.
+
+>>> from twentyone_burn.rules import Rules
+>>> kv = kept_values(Rules(decks=None), 9)
+>>> round(float(kv.best[9, 9, 9]), 6) == round(float(kv.split[9, 9, 9]), 6)   # T-T must split
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..rules import Rules
+from ..shoe import NRANKS, full_shoe
+from ..tables import DOUBLE, HIT, SPLIT, STAND, DecisionTables, double_allowed, hand_table
+from .dealer import dealer_distribution
+from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
+from .split import (
+    SplitValue,
+    best_actions,
+    post_split_forced,
+    split_hands,
+    split_stand_evs,
+    split_values,
+)
+from .stand import stand_evs
+
+__all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
+           "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
+           "unsplit_stand_cached", "unsplit_stand_evs"]
+
+
+@dataclass(frozen=True)
+class KeptValues:
+    """Values of kept hands for one up card; arrays indexed [burned rank, card 1, card 2].
+
+    stand / hit / double: EV per initial wager (double = -inf where not allowed; for a pair
+    these are the values of playing it unsplit). split: EV of the split (nan for non-pairs).
+    best / action / wager: the EV, action and expected total wager of the play the engine
+    chooses (a pair is split when the split is mandatory). splits[(b, p)]: the SplitValue.
+    possible[b, a, c]: the shoe holds these cards.
+    play_actions[b, h]: the action of every unsplit hand h (STAND / HIT / DOUBLE, int8).
+    """
+
+    up: int
+    stand: np.ndarray
+    hit: np.ndarray
+    double: np.ndarray
+    split: np.ndarray
+    best: np.ndarray
+    action: np.ndarray
+    wager: np.ndarray
+    possible: np.ndarray
+    splits: dict[tuple[int, int], SplitValue]
+    play_actions: np.ndarray
+
+
+_PASS_CACHE: dict | None = None
+#: the rules whose passes a bounded block keeps (None: every rules')
+_PASS_KEEP: Rules | None = None
+
+
+@contextlib.contextmanager
+def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
+    """Within this block, dealer passes (which do not depend on the strategy) are computed
+    once per rules and up card and reused - for work that values many strategies.
+
+    ``only_like``: keep only the passes of rules whose dealer passes are those of these rules
+    (same shoe, dealer rule and payoff; e.g. rule variations that change only doubling or
+    splitting), so a long series of rule sets holds one set of passes in memory, not one per
+    rule set.
+
+    >>> r = Rules(decks=1)
+    >>> base = full_shoe(1) - np.eye(10, dtype=np.int64)[9]
+    >>> with reuse_dealer_passes(r):
+    ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
+    ...     das = r.replace(double_after_split=not r.double_after_split)
+    ...     y = unsplit_stand_cached(das, 9, base, payoff_table(das))
+    >>> x is y
+    True
+    >>> with reuse_dealer_passes():    # another dealer is another pass
+    ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
+    ...     low = r.replace(dealer_burn="lowest")
+    ...     y = unsplit_stand_cached(low, 9, base, payoff_table(low))
+    >>> x is y, bool(abs(x - y).max() > 0.01)
+    (False, True)
+    """
+    global _PASS_CACHE, _PASS_KEEP
+    old, old_keep = _PASS_CACHE, _PASS_KEEP
+    _PASS_CACHE = {} if old is None else old
+    _PASS_KEEP = only_like if old is None else old_keep
+    try:
+        yield
+    finally:
+        _PASS_CACHE, _PASS_KEEP = old, old_keep
+
+
+def _same_passes(a: Rules, b: Rules) -> bool:
+    return (a.decks, a.hit_soft_17, a.dealer_burn, a.max_hands, a.split_aces_one_card,
+            payoff_table(a).tobytes()) == (b.decks, b.hit_soft_17, b.dealer_burn, b.max_hands,
+                                           b.split_aces_one_card, payoff_table(b).tobytes())
+
+
+def _passes(rules: Rules, key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
+    if _PASS_CACHE is None:
+        return compute()
+    if key in _PASS_CACHE:
+        return _PASS_CACHE[key]
+    value = compute()
+    if _PASS_KEEP is None or _same_passes(rules, _PASS_KEEP):
+        _PASS_CACHE[key] = value
+    return value
+
+
+def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
+    # everything a pass depends on: the dealer (its soft-17 rule and its burn), the hands
+    # (max hands, one-card split aces), the shoe and the payoff
+    return (rules.hit_soft_17, rules.dealer_burn, rules.max_hands, rules.split_aces_one_card,
+            up, pair, base.tobytes(), payoff.tobytes())
+
+
+@functools.cache
+def unsplit_hands() -> np.ndarray:
+    """Hands of two or more cards: the keys of the unsplit stand EVs."""
+    t = hand_table()
+    return np.nonzero(t.ncards >= 2)[0].astype(np.int64)
+
+
+def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
+                      payoff: np.ndarray) -> np.ndarray:
+    """stand[k, b]: stand EV of hand ``unsplit_hands()[k]`` with burned rank b, for unseen
+    cards ``base_up`` (the shoe less the up card) less the hand and the burned card."""
+    return stand_evs(rules, up, base_up, unsplit_hands(), payoff=payoff)[:, :, 0]
+
+
+def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
+                valuation: Valuation | None = None) -> KeptValues:
+    """Values of every kept hand for one up card, on the rules' full shoe (see
+    :class:`KeptValues`).
+
+    ``tables``: a strategy whose fixed actions are valued instead of the best ones (None:
+    optimal composition-dependent play). ``valuation``: count events instead of money (with
+    fixed ``tables`` only).
+
+    >>> kv = kept_values(Rules(decks=None), 5)
+    >>> int(kv.action[9, 9, 9]) == SPLIT, bool(kv.best[4, 9, 9] == kv.split[4, 9, 9])
+    (True, True)
+    """
+    shoe = None if rules.infinite else full_shoe(rules.decks)
+    return kept_values_for_shoe(rules, up, shoe, tables=tables, valuation=valuation)
+
+
+def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
+                         tables: DecisionTables | None = None,
+                         valuation: Valuation | None = None) -> KeptValues:
+    """:func:`kept_values` from any starting shoe: ``shoe`` holds the ten counts before the
+    deal (None for the infinite deck, whose rules say ``decks = "inf"``); the brute-force
+    checks use small shoes.
+
+    >>> shoe = np.array([2, 2, 2, 2, 2, 2, 2, 2, 2, 6])
+    >>> kv = kept_values_for_shoe(Rules(decks=1), 3, shoe)
+    >>> bool(kv.possible[9, 5, 4]), bool(kv.possible[0, 0, 0])   # no three aces in it
+    (True, False)
+    """
+    if (shoe is None) != rules.infinite:
+        raise ValueError("give a shoe of ten counts for a finite deck, None for the infinite "
+                         "deck (decks = \"inf\")")
+    table = hand_table()
+    nh = len(table.index)
+    payoff = payoff_table(rules) if valuation is None else valuation.payoff
+    scale = MONEY if valuation is None else valuation.scale
+    infinite = shoe is None
+    # the infinite deck's draws ignore the counts: zeros keep the arrays' shapes
+    shoe = np.zeros(NRANKS, dtype=np.int64) if shoe is None else np.asarray(shoe, np.int64)
+    shape = (NRANKS, NRANKS, NRANKS)
+    stand = np.full(shape, np.nan)
+    hit = np.full(shape, np.nan)
+    double = np.full(shape, -np.inf)
+    split = np.full(shape, np.nan)
+    best = np.full(shape, np.nan)
+    action = np.full(shape, -1, dtype=np.int64)
+    wager = np.full(shape, np.nan)
+    possible = np.zeros(shape, dtype=np.bool_)
+    splits: dict[tuple[int, int], SplitValue] = {}
+    play_actions = np.zeros((NRANKS, nh), dtype=np.int8)
+
+    base_up = shoe.copy()
+    base_up[up] -= 1
+    two_card = [(a, c) for a in range(NRANKS) for c in range(a, NRANKS)]
+
+    # -- unsplit hands ---------------------------------------------------------------------------
+    if infinite:
+        flat = dealer_distribution(rules, up)
+        flat_stand = payoff[np.minimum(table.total, 21)] @ flat
+    else:
+        hands = unsplit_hands()
+        stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
+    can_double = double_allowed(rules, split_hands=False)
+    can_double_split = double_allowed(rules, split_hands=True)
+    # CDZ-'s split-hand actions: these unsplit hands' optimum, among a split hand's actions
+    cdz = np.zeros((NRANKS, nh), dtype=np.int8) \
+        if tables is None and rules.post_split == "cdz-" else None
+    no_force = np.full(nh, -1, dtype=np.int8)
+    vals = HandValues.empty()
+    for b in range(NRANKS):
+        base = base_up.copy()
+        base[b] -= 1
+        if not infinite and base.min() < 0:
+            continue
+        if infinite:
+            sv = flat_stand
+        else:
+            sv = np.zeros(nh)
+            sv[hands] = stand_kb[:, b]
+        forced = no_force if tables is None else tables.play[up, b]
+        st, hi, db, va, feas = play_hands(base, sv, infinite=infinite, can_double=can_double,
+                                          forced=forced, scale=scale, out=vals)
+        if tables is None:
+            acts = np.where(hi > st, HIT, STAND)
+            acts[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
+        else:
+            acts = np.where((forced == DOUBLE) & ~((table.ncards == 2) & can_double), HIT, forced)
+        play_actions[b] = acts
+        if cdz is not None:
+            cdz[b] = best_actions(st, hi, db, table.ncards == 2, can_double_split)
+        for a, c in two_card:
+            h = table.of((a, c))
+            if not feas[h]:
+                continue
+            for x, y in ((a, c), (c, a)):
+                possible[b, x, y] = True
+                stand[b, x, y], hit[b, x, y], double[b, x, y] = st[h], hi[h], db[h]
+
+    # -- splits ---------------------------------------------------------------------------------
+    for p in range(NRANKS):
+        order = split_hands(p, rules.one_card_split(p))
+        base_p = base_up.copy()
+        base_p[p] -= 1
+        if not infinite:
+            if base_p.min() < 0:
+                continue
+            stand_p = split_stand_cached(rules, up, p, base_p, payoff)
+        split_forced: np.ndarray | None
+        resplit: np.ndarray | None
+        if tables is not None:
+            split_forced, resplit = tables.split_play[up, :, p], tables.resplit[up, :, p]
+        else:  # the rules' post-split strategy (CDP-H: None, None - the best actions)
+            split_forced, resplit = post_split_forced(
+                rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
+                flat if infinite else None, order, can_double_split, cdz, payoff)
+        values = split_values(
+            rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
+            flat if infinite else None, order, payoff, can_double_split,
+            forced=split_forced, resplit_table=resplit, scale=scale)
+        for b, sv_ in enumerate(values):
+            if sv_ is not None:
+                splits[(b, p)] = sv_
+                split[b, p, p] = sv_.ev
+
+    # -- the play of each kept hand: the best, or the fixed strategy's -------------------------
+    for b in range(NRANKS):
+        for a, c in two_card:
+            if not possible[b, a, c]:
+                continue
+            h = table.of((a, c))
+            fixed = -1 if tables is None else int(play_actions[b, h])
+            ev, act = choose(stand[b, a, c], hit[b, a, c], double[b, a, c], fixed)
+            wg = 2.0 if act == DOUBLE else 1.0
+            if a == c:
+                sp = splits.get((b, a))
+                if sp is None:
+                    continue
+                take = (rules.must_split(a, c) or
+                        (sp.ev > ev if tables is None else bool(tables.split_kept[up, b, a])))
+                if take:
+                    ev, act, wg = sp.ev, SPLIT, sp.wager
+            for x, y in ((a, c), (c, a)):
+                best[b, x, y], action[b, x, y], wager[b, x, y] = ev, act, wg
+    return KeptValues(up, stand, hit, double, split, best, action, wager, possible, splits,
+                      play_actions)
+
+
+@dataclass(frozen=True)
+class BurnChoice:
+    """One burn of a deal: the burned rank, the kept pair and the engine's play of it."""
+
+    burn: int
+    kept: tuple[int, int]
+    stand: float
+    hit: float
+    double: float | None
+    split: float | None
+    action: int
+    ev: float
+    wager: float
+
+
+#: burns whose EVs differ by less than this are tied (e.g. 6-7-8 v 2: every kept hand stands
+#: on a stiff total against the same removed cards); ties burn the lowest card, so results do
+#: not depend on rounding in the last bit.
+TIE = 1e-12
+
+
+def burn_choices(kv: KeptValues, player: tuple[int, int, int],
+                 burn: int | None = None) -> list[BurnChoice]:
+    """The distinct burns of a three-card deal, best first.
+
+    Burns within ``TIE`` of the best EV count as tied; the lowest burned rank is then chosen.
+    ``burn``: a fixed strategy's burn, put first whatever its EV.
+
+    >>> from twentyone_burn.rules import Rules
+    >>> kv = kept_values(Rules(decks=None), 5)
+    >>> [c.burn for c in burn_choices(kv, (9, 9, 4))][:1]   # T T 5 v 6: burn the 5, split tens
+    [4]
+    """
+    out = []
+    seen = set()
+    for i in range(3):
+        b = player[i]
+        if b in seen:
+            continue
+        seen.add(b)
+        a, c = sorted(player[k] for k in range(3) if k != i)
+        dbl = kv.double[b, a, c]
+        sp = kv.split[b, a, c]
+        out.append(BurnChoice(b, (a, c), float(kv.stand[b, a, c]), float(kv.hit[b, a, c]),
+                              float(dbl) if np.isfinite(dbl) else None,
+                              float(sp) if a == c and np.isfinite(sp) else None,
+                              int(kv.action[b, a, c]), float(kv.best[b, a, c]),
+                              float(kv.wager[b, a, c])))
+    best = max(ch.ev for ch in out)
+    out.sort(key=lambda ch: (0 if ch.ev >= best - TIE else 1, ch.burn if ch.ev >= best - TIE
+                             else -ch.ev))
+    if burn is not None:
+        out.sort(key=lambda ch: ch.burn != burn)
+    return out
+
+
+def unsplit_stand_cached(rules: Rules, up: int, base_up: np.ndarray,
+                         payoff: np.ndarray) -> np.ndarray:
+    """:func:`unsplit_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
+    return _passes(rules, _pass_key(rules, up, -1, base_up, payoff),
+                   lambda: unsplit_stand_evs(rules, up, base_up, payoff))
+
+
+def split_stand_cached(rules: Rules, up: int, pair: int, base_p: np.ndarray,
+                       payoff: np.ndarray) -> np.ndarray:
+    """:func:`split.split_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
+    return _passes(rules, _pass_key(rules, up, pair, base_p, payoff),
+                   lambda: split_stand_evs(rules, up, pair, base_p, payoff))
