@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from . import __version__
+from ._version import __version__
 from .engine.game import analyze, dealer_table, optimal_tables
 from .engine.results import DEALER_KEYS
 from .rules import Rules

@@ -21,7 +21,7 @@ from typing import Any
 
 import pandas as pd
 
-from .. import __version__
+from .._version import __version__
 from ..rules import Rules, RulesError
 from .model import (
     ACTIONS,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import __version__
+from .._version import __version__
 from ..charts.files import HEADER_ROW, SHEET_OF, SPECS, csv_texts
 from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart, kept_kind
 from ..io import reproducible_zip, write_files
