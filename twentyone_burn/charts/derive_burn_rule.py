@@ -34,11 +34,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..engine.burn import kept_values, reuse_dealer_passes
+from ..notation import KEPT_HANDS, kept_kind, kept_ranks
 from ..rules import Rules
 from ..shoe import deals
 from ..tables import DecisionTables
 from .burn_rule import BurnRule, parse_burn_rule
-from .model import KEPT_HANDS, UP_COLUMNS, UP_RANK, Chart, kept_kind, kept_ranks
+from .model import UP_COLUMNS, UP_RANK, Chart
 
 __all__ = ["BurnOptions", "BurnRuleStep", "DerivedBurnRule", "burn_option_values",
            "burn_rule_file_text", "burn_rule_header", "derive_burn_rule", "rule_value",
