@@ -66,8 +66,7 @@ from ..tables import DecisionTables
 from .model import UP_COLUMNS, UP_RANK, Chart, ChartError
 
 __all__ = ["ELSE_LINE", "BurnRule", "BurnRuleError", "KeepLine", "Move", "Term",
-           "burn_rule_tables", "load_burn_rule_strategy", "parse_burn_rule", "parse_term",
-           "read_burn_rule"]
+           "burn_rule_tables", "parse_burn_rule", "parse_term", "read_burn_rule"]
 
 
 #: the printed last line: the rule for hands the ranking does not reach (and for ties)
@@ -460,29 +459,3 @@ def burn_rule_tables(chart: Chart, rule: BurnRule | str) -> DecisionTables:
     tables = chart.to_tables()
     return dataclasses.replace(tables, burn=rule.burn_table(),
                                name=f"{chart.name}, burning by the {rule.name}")
-
-
-def load_burn_rule_strategy(chart_path: str | Path, rule_path: str | Path,
-                            rules=None) -> DecisionTables:
-    """:func:`burn_rule_tables` from files: a chart folder or workbook and a burn-rule file
-    (``rules`` replaces the chart's stored rules). Bad files raise a one-line
-    :class:`~twentyone_burn.charts.model.ChartError` (:class:`BurnRuleError` for the rule).
-
-    >>> import tempfile
-    >>> from twentyone_burn.export.chart_workbook import save_csv
-    >>> from twentyone_burn.rules import Rules
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     _ = save_csv(Chart.simple(Rules(decks=None)), d)
-    ...     _ = (Path(d) / "burn-rule.txt").write_text("keep AT, 11\\n")
-    ...     t = load_burn_rule_strategy(d, Path(d) / "burn-rule.txt")
-    ...     load_burn_rule_strategy(d, Path(d) / "chart.json")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    twentyone_burn.charts.burn_rule.BurnRuleError: /tmp/.../chart.json, line 1: '{': a line is \
-'keep HANDS', 'v UPS: HAND before HAND' (or after), or 'else burn the highest card (an ace \
-counts 11)'
-    >>> int(t.burn[5, 1, 8, 9]), t.name.startswith("simple illustrative chart, burning by")
-    (9, True)
-    """
-    from .files import load_chart
-    return burn_rule_tables(load_chart(chart_path, rules), read_burn_rule(rule_path))
