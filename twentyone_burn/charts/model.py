@@ -154,9 +154,14 @@ class Chart:
         hard[up, total - 4], soft[up, total - 12]: indices into :data:`ACTIONS`;
         resplit[up, pair]: True for "P"; burn_values[up, a, c]: the value of keeping ranks a, c.
 
-        >>> c = Chart.simple(Rules(decks=None))
-        >>> Chart.from_arrays(c.rules, *c.to_arrays(), c.name).equals(c)
-        True
+        >>> hard = np.zeros((10, len(HARD_TOTALS)), dtype=int); hard[:, 11 - 4] = 2
+        >>> soft, resplit = np.ones((10, len(SOFT_TOTALS)), dtype=int), np.eye(10, dtype=bool)
+        >>> burn = np.zeros((10, 10, 10)); burn[:, 0, 9] = 1.0           # keep A-T
+        >>> c = Chart.from_arrays(Rules(), hard, soft, resplit, burn, "by hand")
+        >>> c.hard.loc[11, "6"], c.hard.loc[12, "6"], c.soft.loc[18, "A"], c.resplit.loc["88", "8"]
+        ('D', 'H', 'S', 'P')
+        >>> float(c.burn_values.loc["AT", "T"]), c.resplit.loc["88", "9"]
+        (1.0, '-')
         """
         cols = list(UP_COLUMNS)
         hard_f = pd.DataFrame([[ACTIONS[int(hard[up, t - 4])] for up in UP_RANK]
@@ -168,23 +173,6 @@ class Chart:
         burn_f = pd.DataFrame([[float(burn_values[up, *kept_ranks(h)]) for up in UP_RANK]
                                for h in KEPT_HANDS], index=list(KEPT_HANDS), columns=cols)
         return cls.from_frames(rules, burn_f, hard_f, soft_f, res_f, name)
-
-    def to_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(hard, soft, resplit, burn_values) as rank-indexed arrays (see :meth:`from_arrays`;
-        burn_values is symmetric in its last two indices)."""
-        code = {a: i for i, a in enumerate(ACTIONS)}
-        hard = np.zeros((10, len(HARD_TOTALS)), dtype=np.int64)
-        soft = np.zeros((10, len(SOFT_TOTALS)), dtype=np.int64)
-        resplit = np.zeros((10, 10), dtype=np.bool_)
-        burn = np.zeros((10, 10, 10))
-        for col, up in zip(UP_COLUMNS, UP_RANK):
-            hard[up] = [code[x] for x in self.hard[col]]
-            soft[up] = [code[x] for x in self.soft[col]]
-            resplit[up] = (self.resplit[col] == "P").to_numpy()
-            for hand, v in self.burn_values[col].items():
-                a, c = kept_ranks(hand)
-                burn[up, a, c] = burn[up, c, a] = v
-        return hard, soft, resplit, burn
 
     @classmethod
     def simple(cls, rules: Rules, name: str = "simple illustrative chart") -> Chart:
