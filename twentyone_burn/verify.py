@@ -33,16 +33,14 @@ from typing import Any
 
 import numpy as np
 
-from . import __version__
-from .engine.game import analyze, dealer_table, optimal_tables
+from ._version import __version__
+from .engine.game import analyze, optimal_tables
 from .engine.results import DEALER_KEYS
 from .rules import Rules
-from .shoe import NRANKS, RANKS, deals, up_card_probabilities
+from .shoe import NRANKS, RANKS, up_card_probabilities
 from .sim import DEFAULT_CHUNK, SimResult, simulate
-from .tables import DOUBLE
 
-__all__ = ["Check", "Theory", "Verification", "chi_square", "compare", "theory_for_tables",
-           "verify", "z_test"]
+__all__ = ["Check", "Theory", "Verification", "chi_square", "compare", "verify", "z_test"]
 
 FAMILY_ALPHA = 0.01
 
@@ -77,37 +75,6 @@ class Theory:
                    dict(analysis.probabilities), analysis.dealer,
                    up_card_probabilities(analysis.rules),
                    f"exact engine (twentyone-burn {analysis.version}): {analysis.strategy}")
-
-
-def theory_for_tables(rules: Rules, tables: Any, expected_return: float,
-                      average_total_wager: float | None, source: str) -> Theory:
-    """Exact figures of any strategy's tables from the deal probabilities: burned ranks, split
-    and kept-hand-double frequencies (each a sum over the 2,200 deals), the dealer table and up
-    cards (the same for every strategy), with the given exact return and wager.
-
-    >>> from twentyone_burn.tables import DecisionTables
-    >>> t = theory_for_tables(Rules(decks=None), DecisionTables.always_stand(Rules(decks=None)),
-    ...                       0.0, None, "by hand")
-    >>> round(t.probabilities["burn_A"], 8), round(t.probabilities["double"], 8)
-    (0.00045517, 0.0)
-    """
-    burn = np.zeros(NRANKS)
-    split = double = 0.0
-    two = tables.two_card
-    for up, cards, p in deals(rules):
-        b = int(tables.burn[up, cards[0], cards[1], cards[2]])
-        kept = list(cards)
-        kept.remove(b)
-        a, c = kept
-        burn[b] += p
-        if a == c and tables.split_kept[up, b, a]:
-            split += p
-        elif tables.play[up, b, two[a, c]] == DOUBLE:
-            double += p
-    probs = {("forced_split" if rules.mandatory_split else "split"): split, "double": double}
-    probs.update({f"burn_{RANKS[r]}": float(burn[r]) for r in range(NRANKS)})
-    return Theory(expected_return, average_total_wager, probs, dealer_table(rules),
-                  up_card_probabilities(rules), source)
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ import pytest
 from twentyone_burn.charts.model import (
     ACTIONS,
     HARD_TOTALS,
-    KEPT_HANDS,
     PAIRS,
     SOFT_TOTALS,
     SPLIT_MARKS,
     UP_COLUMNS,
     Chart,
 )
+from twentyone_burn.notation import KEPT_HANDS
 from twentyone_burn.rules import Rules
 
 

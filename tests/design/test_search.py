@@ -1,6 +1,6 @@
-"""The design search against a second route: its rule sets built by hand, each valued by a
-direct call of the engine; the same table on any number of workers, on Dask, and from the
-result cache, with nothing recomputed when it resumes."""
+"""design/search against a second route: its rule sets built by hand, the figures against the
+published base value and what each rule change must do; the same table on any number of
+workers, on Dask, and from the result cache, with nothing recomputed when it resumes."""
 
 from __future__ import annotations
 
@@ -23,21 +23,25 @@ def test_the_rule_sets_are_every_combination_of_the_knobs():
     assert len(rule_sets(Rules(), parse_knobs(None), 2)) == 331
 
 
-def test_the_table_is_the_engine_called_directly(tiny):
-    from twentyone_burn.engine.game import analyze
+def test_the_table_holds_each_rule_sets_figures(tiny):
     assert tiny.searched == 4 and len(tiny.rows) == 4
+    by_rules = {row.rules: row for row in tiny.rows}
+    base = by_rules[BASE]
+    # the rule sheet on an infinite deck, optimal play (the package's front-page figures)
+    assert round(base.house_edge, 6) == -0.278343 and round(base.hands_per_round, 6) == 1.263118
     for row in tiny.rows:
-        a = analyze(row.rules)
-        p = a.probabilities
-        assert row.house_edge == a.house_edge
-        assert row.element_of_risk == a.element_of_risk
-        assert row.average_total_wager == a.average_total_wager
-        assert (row.forced_split, row.kept_hard, row.kept_soft, row.kept_pair) == (
-            p["forced_split"], p["kept_hard"], p["kept_soft"], p["kept_pair"])
+        assert row.element_of_risk == pytest.approx(row.house_edge / row.average_total_wager,
+                                                    rel=1e-15)
         assert row.kept_hard + row.kept_soft + row.kept_pair == pytest.approx(1, abs=1e-12)
-        assert row.hands_per_round == pytest.approx(
-            1 - p["forced_split"] + p["split_hands_per_round"], abs=1e-15)
+        assert 0 < row.forced_split <= row.kept_pair + 1e-15
+        assert row.hands_per_round > 1
         assert abs(row.house_edge - TARGET) <= TOLERANCE
+    # each change only takes from the player: a push on the dealer's 22, ties that lose (from
+    # 17 more of them than from 20)
+    ties17, ties20 = by_rules[BASE.replace(ties_lose_from=17)], by_rules[
+        BASE.replace(ties_lose_from=20)]
+    assert by_rules[BASE.replace(dealer_bust_push=22)].house_edge > base.house_edge
+    assert ties17.house_edge > ties20.house_edge > base.house_edge
     # ranked: fewest changes, then nearest the target
     keys = [(r.changes, abs(r.house_edge - TARGET)) for r in tiny.rows]
     assert keys == sorted(keys) and [r.rank for r in tiny.rows] == [1, 2, 3, 4]

@@ -1,4 +1,5 @@
-"""tune: the payout knob that gives the house a target edge."""
+"""tune: the payout knob that gives the house a target edge - against a closed-form fake
+game, and on the engine against the edge's shape (concave in the payout)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,22 @@ import pytest
 from typer.testing import CliRunner
 
 from twentyone_burn.cli.app import InputError, app
-from twentyone_burn.engine.game import analyze
 from twentyone_burn.rules import Rules
-from twentyone_burn.tune import TuneError, tune
+from twentyone_burn.tune import KNOBS, TuneError, tune
+
+
+def player_return(lines, w: float) -> float:
+    """The fake game's player return at win amount ``w``: the max over strategies of linear
+    functions of the win amount (as the real one is): convex, increasing, with kinks."""
+    return max(a * w - b for a, b in lines)
 
 
 def fake_engine(lines):
-    """An 'analysis' whose player return is the max over strategies of linear functions of
-    the win amount (as the real one is): convex, increasing, with kinks."""
+    """An 'analysis' of :func:`player_return`, recording the rules it is asked about."""
     calls = []
 
     def evaluate(r: Rules):
-        w = r.win_amount
-        er = max(a * w - b for a, b in lines)
+        er = player_return(lines, r.win_amount)
         calls.append(r)
         return SimpleNamespace(house_edge=-er, expected_return=er, element_of_risk=-er / 1.5)
     return evaluate, calls
@@ -38,8 +42,9 @@ def test_tune_finds_the_root_of_a_kinked_edge(knob, target):
     t = tune(Rules(), knob, target, evaluate=evaluate)
     assert abs(t.house_edge - target) < 1e-12
     assert t.rules == Rules().replace(**{knob: t.value})
-    assert evaluate(t.rules).house_edge == t.house_edge
-    assert len(t.evaluations) <= 15
+    # the edge reported is the game's at the tuned rules (the closed form, not the fake again)
+    assert t.house_edge == -player_return(LINES, t.rules.win_amount)
+    assert t.rules in calls and len(t.evaluations) <= 15
 
 
 def test_tune_reports_an_unreachable_target_in_one_line():
@@ -56,6 +61,10 @@ def test_tune_reports_an_unreachable_target_in_one_line():
         tune(Rules(), "win_pays", 2.0, evaluate=evaluate)
 
 
+def test_knobs():
+    assert set(KNOBS) == {"win_pays", "commission"}
+
+
 def test_tuned_rules_give_the_target_edge_exactly(tmp_path):
     out = tmp_path / "tuned.toml"
     r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
@@ -65,15 +74,15 @@ def test_tuned_rules_give_the_target_edge_exactly(tmp_path):
     tuned = Rules.from_toml(out)
     assert tuned == Rules(decks=None, win_pays=d["value"])
     assert d["rules_hash"] == tuned.rules_hash
-    again = analyze(tuned)
-    assert abs(again.house_edge - 0.02) < 1e-9
-    assert again.house_edge == d["house_edge"]
+    assert abs(d["house_edge"] - 0.02) < 1e-9
     assert "tuned by twentyone-burn" in out.read_text()
 
 
 def test_tune_offers_the_printable_odds_on_either_side(tmp_path):
-    """The printable payouts bracket the tuned one, no smaller odds lie between, and each
-    edge is an exact analysis of rules holding those odds exactly."""
+    """The printable payouts bracket the tuned one, no smaller odds lie between, each is
+    valued under rules holding those odds exactly, and the edges lie as the game's must: the
+    house edge is concave in the payout (optimal play's return is a maximum of linear
+    functions of it), so the tuned edge is at or above the chord between its neighbours."""
     from fractions import Fraction
 
     r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
@@ -87,20 +96,26 @@ def test_tune_offers_the_printable_odds_on_either_side(tmp_path):
     assert not between
     edges = [p["house_edge"] for p in d["printable"]]
     assert edges[0] > 0.02 > edges[1]      # paying less gives the house more
-    for p, edge in zip(d["printable"], edges):
+    for p in d["printable"]:
         rules = Rules(decks=None, win_pays=p["value"])
         assert rules.win_pays == Fraction(p["exact"]) and rules.rules_hash == p["rules_hash"]
-        assert analyze(rules).house_edge == edge
+    lam = (float(high) - d["value"]) / float(high - low)
+    assert d["house_edge"] >= lam * edges[0] + (1 - lam) * edges[1] - 1e-12
 
 
 def test_tuned_commission_gives_the_target_edge(tmp_path):
     t = tune(Rules(decks=None), "commission", 0.01)
-    assert abs(analyze(t.rules).house_edge - 0.01) < 1e-9
+    assert abs(t.house_edge - 0.01) < 1e-9 and t.rules == Rules(decks=None, commission=t.value)
     assert 0 < t.value < 1
     steps = [p.value * 200 for p in t.printable]
     assert all(s.denominator == 1 for s in steps) and len(steps) == 2
     assert t.printable[0].value < t.value < t.printable[1].value
     assert t.printable[0].house_edge < 0.01 < t.printable[1].house_edge
+    # the edge is concave in the commission too (the win amount is linear in it)
+    lo, hi = (float(p.value) for p in t.printable)
+    lam = (hi - t.value) / (hi - lo)
+    assert t.house_edge >= lam * t.printable[0].house_edge \
+        + (1 - lam) * t.printable[1].house_edge - 1e-12
 
 
 @pytest.mark.parametrize("args", [["--knob", "decks", "--target-edge", "0.02"],

@@ -60,37 +60,25 @@ from pathlib import Path
 
 import numpy as np
 
+from ..notation import KEPT_HANDS, kept_hand_name, kept_kind, kept_ranks
+from ..shoe import BURN_VALUES, RANK_INDEX
 from ..tables import DecisionTables
-from .model import KEPT_HANDS, UP_COLUMNS, UP_RANK, Chart, ChartError, kept_kind, kept_ranks
+from .model import UP_COLUMNS, UP_RANK, Chart, ChartError
 
 __all__ = ["ELSE_LINE", "BurnRule", "BurnRuleError", "KeepLine", "Move", "Term",
-           "burn_rule_tables", "load_burn_rule_strategy", "parse_burn_rule", "parse_term",
-           "read_burn_rule"]
+           "burn_rule_tables", "parse_burn_rule", "parse_term", "read_burn_rule"]
 
 
 #: the printed last line: the rule for hands the ranking does not reach (and for ties)
 ELSE_LINE = "else burn the highest card (an ace counts 11)"
 _ELSE_RE = re.compile(r"^else\s+burn\s+the\s+highest\s+card\b")
-#: a card's value when the rule burns the highest card: the ace counts 11 (rank index order)
-_BURN_VALUE = (11, 2, 3, 4, 5, 6, 7, 8, 9, 10)
 _HARD_TOTALS = range(5, 20)
-_RANK_CHARS = "A23456789T"
 _TERM_HELP = ("write a hard total 5-19 (11, 13-16), an ace and a card (A7, A2-A5), a pair "
               "(88, 22-77) or two cards (T2)")
 
 
 class BurnRuleError(ChartError):
     """A burn rule that cannot be used; the message names the file, the line and the fix."""
-
-
-def _name(a: int, c: int) -> str:
-    """The chart's name of the kept hand of ranks a, c (high card first, ace highest)."""
-    hi, lo = (a, c) if _order_key(a) <= _order_key(c) else (c, a)
-    return _RANK_CHARS[hi] + _RANK_CHARS[lo]
-
-
-def _order_key(r: int) -> int:
-    return 0 if r == 0 else 10 - r   # A, T, 9, ..., 2
 
 
 def _hard_total_hands(total: int) -> tuple[str, ...]:
@@ -149,7 +137,8 @@ write TT for the pair of tens, A9 for soft 20
         ra = max(kept_ranks(a)) if ka == "soft" else kept_ranks(a)[0]
         rb = max(kept_ranks(b)) if ka == "soft" else kept_ranks(b)[0]
         step = 1 if rb > ra else -1
-        names = [_name(0, r) if ka == "soft" else _name(r, r) for r in range(ra, rb + step, step)]
+        names = [kept_hand_name(0, r) if ka == "soft" else kept_hand_name(r, r)
+                 for r in range(ra, rb + step, step)]
         return Term(f"{a}-{b}", tuple((n,) for n in names))
     if re.fullmatch(r"\d+", t):
         return Term(str(int(t)), (_hard_group(t),))
@@ -167,7 +156,7 @@ write TT for the pair of tens, A9 for soft 20
 def _hand(t: str, text: str) -> str:
     if not re.fullmatch(r"[A2-9T]{2}", t):
         raise ValueError(f"unknown hand {t!r} in {text.strip()!r}; {_TERM_HELP}")
-    return _name(_RANK_CHARS.index(t[0]), _RANK_CHARS.index(t[1]))
+    return kept_hand_name(RANK_INDEX[t[0]], RANK_INDEX[t[1]])
 
 
 def _hard_group(t: str) -> tuple[str, ...]:
@@ -318,11 +307,12 @@ class BurnRule:
 
 
 def _choose(place: dict[str, int], cards: Sequence[int]) -> int:
-    """The burned rank: keep the best-placed hand; on a tie burn the highest card (ace 11)."""
+    """The burned rank: keep the best-placed hand; on a tie burn the highest card (ace 11, the
+    dealer's burn values)."""
     keys = []
     for i in range(3):
         a, c = (cards[k] for k in range(3) if k != i)
-        keys.append((place[_name(a, c)], -_BURN_VALUE[cards[i]], int(cards[i])))
+        keys.append((place[kept_hand_name(a, c)], -int(BURN_VALUES[cards[i]]), int(cards[i])))
     return min(keys)[2]
 
 
@@ -469,29 +459,3 @@ def burn_rule_tables(chart: Chart, rule: BurnRule | str) -> DecisionTables:
     tables = chart.to_tables()
     return dataclasses.replace(tables, burn=rule.burn_table(),
                                name=f"{chart.name}, burning by the {rule.name}")
-
-
-def load_burn_rule_strategy(chart_path: str | Path, rule_path: str | Path,
-                            rules=None) -> DecisionTables:
-    """:func:`burn_rule_tables` from files: a chart folder or workbook and a burn-rule file
-    (``rules`` replaces the chart's stored rules). Bad files raise a one-line
-    :class:`~twentyone_burn.charts.model.ChartError` (:class:`BurnRuleError` for the rule).
-
-    >>> import tempfile
-    >>> from twentyone_burn.export.chart_workbook import save_csv
-    >>> from twentyone_burn.rules import Rules
-    >>> with tempfile.TemporaryDirectory() as d:
-    ...     _ = save_csv(Chart.simple(Rules(decks=None)), d)
-    ...     _ = (Path(d) / "burn-rule.txt").write_text("keep AT, 11\\n")
-    ...     t = load_burn_rule_strategy(d, Path(d) / "burn-rule.txt")
-    ...     load_burn_rule_strategy(d, Path(d) / "chart.json")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    twentyone_burn.charts.burn_rule.BurnRuleError: /tmp/.../chart.json, line 1: '{': a line is \
-'keep HANDS', 'v UPS: HAND before HAND' (or after), or 'else burn the highest card (an ace \
-counts 11)'
-    >>> int(t.burn[5, 1, 8, 9]), t.name.startswith("simple illustrative chart, burning by")
-    (9, True)
-    """
-    from .files import load_chart
-    return burn_rule_tables(load_chart(chart_path, rules), read_burn_rule(rule_path))

@@ -34,18 +34,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..engine.player_burn import kept_values, reuse_dealer_passes
+from ..notation import KEPT_HANDS, kept_hand_name, kept_kind, kept_ranks
 from ..rules import Rules
-from ..shoe import deals
+from ..shoe import BURN_VALUES, deals
 from ..tables import DecisionTables
-from .burn_rule import BurnRule, parse_burn_rule
-from .model import KEPT_HANDS, UP_COLUMNS, UP_RANK, Chart, kept_kind, kept_ranks
+from .burn_rule import BurnRule, Move, parse_burn_rule, parse_term
+from .model import UP_RANK, Chart
 
 __all__ = ["BurnOptions", "BurnRuleStep", "DerivedBurnRule", "burn_option_values",
-           "burn_rule_file_text", "burn_rule_header", "derive_burn_rule", "rule_value",
-           "tables_value"]
-
-_BURN_VALUE = np.array([11, 2, 3, 4, 5, 6, 7, 8, 9, 10])
-_RANKS = "A23456789T"
+           "derive_burn_rule", "rule_value"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,7 +100,7 @@ def burn_option_values(tables: DecisionTables) -> BurnOptions:
                 row_k, row_v = [], []
                 for i in range(3):
                     a, c = sorted(cs[k] for k in range(3) if k != i)
-                    row_k.append(_hand_name(a, c))
+                    row_k.append(kept_hand_name(a, c))
                     v = kv.best[cs[i], a, c]
                     row_v.append(float(v) if np.isfinite(v) else -np.inf)  # not dealt
                 burned.append(cs)
@@ -111,11 +108,6 @@ def burn_option_values(tables: DecisionTables) -> BurnOptions:
                 value.append(row_v)
     return BurnOptions(rules, np.array(ups), np.array(cards), np.array(probs),
                        np.array(burned), np.array(kept), np.array(value), tables.name)
-
-
-def _hand_name(a: int, c: int) -> str:
-    hi, lo = sorted((a, c), key=lambda r: 0 if r == 0 else 10 - r)
-    return _RANKS[hi] + _RANKS[lo]
 
 
 def rule_value(options: BurnOptions, rule: BurnRule) -> float:
@@ -129,20 +121,11 @@ def rule_value(options: BurnOptions, rule: BurnRule) -> float:
     return options.value_of(rule.burn_table())
 
 
-def tables_value(tables: DecisionTables) -> float:
-    """Exact expected return of a whole strategy by the engine (``analyze``), a second route
-    to :func:`rule_value`'s figure."""
-    from ..engine.game import analyze
-    return analyze(tables.rules, tables=tables).expected_return
-
-
 # -- the search, over kept-hand groups (atoms) ----------------------------------------------------
 def _atoms() -> list[tuple[str, tuple[str, ...]]]:
     """(text, hands) of the 34 groups: hard totals 5-19, soft hands A2 ... AT, pairs."""
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for total in range(5, 20):
-        out.append((str(total), tuple(h for h in KEPT_HANDS if kept_kind(h) == "hard"
-                                      and sum(r + 1 for r in kept_ranks(h)) == total)))
+    # a hard total's hands are what the rule's grammar says the term names
+    out = [(str(total), parse_term(str(total)).groups[0]) for total in range(5, 20)]
     out += [(h, (h,)) for h in KEPT_HANDS if kept_kind(h) == "soft"]
     out += [(h, (h,)) for h in KEPT_HANDS if kept_kind(h) == "pair"]
     return out
@@ -156,7 +139,7 @@ class _Search:
         atom_of = {h: i for i, (_, hands) in enumerate(self.atoms) for h in hands}
         self.n = len(self.atoms)
         a = np.vectorize(atom_of.get)(options.kept)
-        bv = _BURN_VALUE[options.burned]
+        bv = BURN_VALUES[options.burned]
         self.per_up = []
         for up in range(10):
             m = options.up == up
@@ -269,12 +252,6 @@ def _keep_lines(terms: list[str], width: int) -> list[str]:
     return lines
 
 
-def _ups_text(ups: tuple[int, ...]) -> str:
-    cols = sorted(UP_RANK.index(u) for u in ups)
-    a, b = UP_COLUMNS[cols[0]], UP_COLUMNS[cols[-1]]
-    return a if a == b else f"{a}-{b}"
-
-
 @dataclass(frozen=True)
 class BurnRuleStep:
     """The rule of its first ``lines`` lines: the line added, exact value, cost vs the chart."""
@@ -306,20 +283,6 @@ class DerivedBurnRule:
     def cost_vs_chart(self) -> float:
         """What the short rule costs against the chart's burn table, per initial wager."""
         return self.chart_return - self.expected_return
-
-    def table(self) -> str:
-        """The per-line table as text (percent of a wager).
-
-        >>> from twentyone_burn.rules import Rules
-        >>> d = derive_burn_rule(Chart.simple(Rules(decks=None)), max_lines=2)
-        >>> d.table().splitlines()[0]
-        'lines | expected return | cost vs chart | line added'
-        """
-        rows = ["lines | expected return | cost vs chart | line added"]
-        for st in self.steps:
-            rows.append(f"{st.lines:5d} | {st.expected_return * 100:+14.4f}% | "
-                        f"{st.cost_vs_chart * 100:12.4f}% | {st.text}")
-        return "\n".join(rows)
 
 
 def derive_burn_rule(chart: Chart, max_lines: int = 11, width: int = 64,
@@ -372,8 +335,9 @@ def derive_burn_rule(chart: Chart, max_lines: int = 11, width: int = 64,
         gain, (x, y, before), run = best
         if gain < min_gain:
             break
-        lines.append(f"v {_ups_text(run)}: {s.atoms[x][0]} {'before' if before else 'after'} "
-                     f"{s.atoms[y][0]}")
+        # printed by the grammar itself, so the line says what was searched
+        lines.append(Move(tuple(sorted(run)), parse_term(s.atoms[x][0]), before,
+                          parse_term(s.atoms[y][0])).text())
         for u in run:
             moved = _move(orders[u], x, y, before)
             assert moved is not None
@@ -397,50 +361,3 @@ def _atom_index(s: _Search, group: tuple[str, ...]) -> int:
         if set(group) <= set(hands):
             return i
     raise AssertionError(group)
-
-
-def burn_rule_header(derived: DerivedBurnRule, exact_return: float,
-                     optimal_return: float) -> list[str]:
-    """The header comment of a published burn-rule file: how to read the rule, its exact value
-    (``exact_return``: the engine's ``analyze`` of the expanded strategy), its cost against the
-    chart and against optimal play (``optimal_return``), what each line buys, the rules hash.
-
-    >>> from twentyone_burn.rules import Rules
-    >>> d = derive_burn_rule(Chart.simple(Rules(decks=None)), max_lines=2)
-    >>> burn_rule_header(d, d.expected_return, d.best_return)[-1][:12]
-    'rules hash: '
-    """
-    cost_chart = derived.chart_return - exact_return
-    cost_opt = optimal_return - exact_return
-    return [
-        "21 Burn burn rule, played with the chart's hard / soft / resplit tables.",
-        "Keep the first hand on this list that two of your three cards make (each line left",
-        "to right, then the next line) and burn the third card; a kept pair is split.",
-        "11, 13-16: hard totals (no ace, not a pair); A7: an ace and a 7; 88: a pair.",
-        "'v 6: 19 before 10': against a 6 up card, 19 moves to just before 10.",
-        "",
-        f"exact expected return {exact_return * 100:+.4f}% of the initial wager "
-        f"({exact_return:+.12f}; complete enumeration);",
-        f"cost {cost_chart * 100:.4f}% against the chart's burn table "
-        f"({derived.chart_return * 100:+.4f}%; {cost_chart:.12f}),",
-        f"{cost_opt * 100:.4f}% against optimal play ({optimal_return * 100:+.4f}%; "
-        f"{cost_opt:.12f}).",
-        "What each line buys (exact; the else line always applies):",
-        *derived.table().splitlines(),
-        "",
-        f"rules hash: {derived.rules.rules_hash}",
-    ]
-
-
-def burn_rule_file_text(derived: DerivedBurnRule, exact_return: float,
-                        optimal_return: float) -> str:
-    """The text of a published ``burn-rule.txt``: :func:`burn_rule_header` as comments, then
-    the rule (which :func:`~twentyone_burn.charts.burn_rule.read_burn_rule` reads back).
-
-    >>> from twentyone_burn.rules import Rules
-    >>> d = derive_burn_rule(Chart.simple(Rules(decks=None)), max_lines=2)
-    >>> text = burn_rule_file_text(d, d.expected_return, d.best_return)
-    >>> parse_burn_rule(text).lines == d.rule.lines
-    True
-    """
-    return derived.rule.text(header=burn_rule_header(derived, exact_return, optimal_return))

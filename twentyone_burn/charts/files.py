@@ -21,12 +21,12 @@ from typing import Any
 
 import pandas as pd
 
-from .. import __version__
+from .._version import __version__
+from ..notation import KEPT_HANDS, kept_kind
 from ..rules import Rules, RulesError
 from .model import (
     ACTIONS,
     HARD_TOTALS,
-    KEPT_HANDS,
     LEGEND,
     PAIRS,
     SOFT_TOTALS,
@@ -34,7 +34,6 @@ from .model import (
     UP_COLUMNS,
     Chart,
     ChartError,
-    kept_kind,
 )
 
 __all__ = ["CSV_FILES", "CSV_OF", "HEADER_ROW", "SHEETS", "SHEET_OF", "SPECS", "csv_texts",

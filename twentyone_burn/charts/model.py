@@ -30,20 +30,22 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ..notation import KEPT_HANDS, kept_hand_name, kept_ranks
 from ..rules import Rules
+from ..shoe import RANK_INDEX, RANKS, UP_ORDER
 from ..tables import DOUBLE, HIT, STAND, DecisionTables, double_allowed, hand_table, one_card_only
 
-__all__ = ["ACTIONS", "BURN_DECIMALS", "BURN_LIMIT", "HARD_TOTALS", "KEPT_HANDS", "LEGEND",
+__all__ = ["ACTIONS", "BURN_DECIMALS", "BURN_LIMIT", "HARD_TOTALS", "LEGEND",
            "MISSING_ROW_ACTION", "PAIRS", "SOFT_TOTALS", "SPLIT_MARKS", "UP_COLUMNS", "UP_RANK",
-           "Chart", "ChartError", "kept_kind", "kept_ranks"]
+           "Chart", "ChartError"]
 
 
 #: hit; stand; double else hit; double else stand
 ACTIONS = ("H", "S", "D", "Ds")
 #: pair table: split (or resplit) this pair; do not
 SPLIT_MARKS = ("P", "-")
-#: dealer up cards, in the order printed charts use (ace last)
-UP_COLUMNS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+#: dealer up cards, in the order printed charts use (ace last; the shoe's one printed order)
+UP_COLUMNS = UP_ORDER
 LEGEND = {
     "H": "hit",
     "S": "stand",
@@ -52,17 +54,10 @@ LEGEND = {
     "P": "split this pair (again, when a split hand draws another)",
     "-": "do not split this pair",
 }
-_RANK_OF = {"A": 0, "2": 1, "3": 2, "4": 3, "5": 4, "6": 5, "7": 6, "8": 7, "9": 8, "T": 9}
-_NAME_OF = {v: k for k, v in _RANK_OF.items()}
 #: up-card column -> rank index (0 = ace ... 9 = ten)
-UP_RANK = tuple(_RANK_OF[c] for c in UP_COLUMNS)
-# Names are written high card first with the ace highest ("AT", "T9", "22"), as players say them.
-_HIGH_FIRST = ("A", "T", "9", "8", "7", "6", "5", "4", "3", "2")
-#: the 55 kept two-card hands, in the burn table's row order: AA, AT, ..., A2, TT, ..., 22
-KEPT_HANDS = tuple(_HIGH_FIRST[i] + _HIGH_FIRST[j]
-                   for i in range(10) for j in range(i, 10))
+UP_RANK = tuple(RANK_INDEX[c] for c in UP_COLUMNS)
 #: pair table rows, in rank order
-PAIRS = tuple(r + r for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T"))
+PAIRS = tuple(r + r for r in RANKS)
 #: hard totals with a row (smaller totals occur only on one-card hands)
 HARD_TOTALS = tuple(range(4, 22))
 #: soft totals with a row (soft 12 is A-A played unsplit)
@@ -75,47 +70,21 @@ BURN_LIMIT = 1000.0
 MISSING_ROW_ACTION = "S"
 
 
-
 class ChartError(ValueError):
     """A chart that cannot be used; the message names the file, sheet and cell, and the fix."""
-
-
-def kept_kind(hand: str) -> str:
-    """'pair', 'soft' (one ace) or 'hard' for a kept-hand name like "A7".
-
-    >>> kept_kind("88"), kept_kind("A7"), kept_kind("T9")
-    ('pair', 'soft', 'hard')
-    """
-    if hand[0] == hand[1]:
-        return "pair"
-    return "soft" if "A" in hand else "hard"
-
-
-def kept_ranks(hand: str) -> tuple[int, int]:
-    """The rank indices (ace = 0) of a kept-hand name, low index first.
-
-    >>> kept_ranks("AT"), kept_ranks("95")
-    ((0, 9), (4, 8))
-    """
-    a, c = _RANK_OF[hand[0]], _RANK_OF[hand[1]]
-    return (a, c) if a <= c else (c, a)
-
-
-def _kept_name(a: int, c: int) -> str:
-    x, y = _NAME_OF[a], _NAME_OF[c]
-    return x + y if _HIGH_FIRST.index(x) <= _HIGH_FIRST.index(y) else y + x
 
 
 @dataclass(frozen=True, eq=False)
 class Chart:
     """A printable strategy for one rules object.
 
-    burn_values: rows :data:`KEPT_HANDS`, columns :data:`UP_COLUMNS`: the value of keeping that
-        two-card hand against that up card (for a derived chart: its expected return per initial
-        wager, averaged over the burned cards). The player keeps the hand with the highest value.
-        Pairs (:func:`kept_kind` "pair") are split when the split is mandatory. Values are
-        rounded to :data:`BURN_DECIMALS` decimals when the chart is made (at most
-        :data:`BURN_LIMIT` in size), so CSV and xlsx files hold them exactly.
+    burn_values: rows :data:`~twentyone_burn.notation.KEPT_HANDS`, columns :data:`UP_COLUMNS`:
+        the value of keeping that two-card hand against that up card (for a derived chart: its
+        expected return per initial wager, averaged over the burned cards). The player keeps
+        the hand with the highest value. Pairs (:func:`~twentyone_burn.notation.kept_kind`
+        "pair") are split when the split is mandatory. Values are rounded to
+        :data:`BURN_DECIMALS` decimals when the chart is made (at most :data:`BURN_LIMIT` in
+        size), so CSV and xlsx files hold them exactly.
     hard: rows :data:`HARD_TOTALS`, letters in :data:`ACTIONS`.
     soft: rows :data:`SOFT_TOTALS`, letters in :data:`ACTIONS`.
     resplit: rows :data:`PAIRS`, "P" or "-": resplit a split hand that draws another pair card;
@@ -185,9 +154,14 @@ class Chart:
         hard[up, total - 4], soft[up, total - 12]: indices into :data:`ACTIONS`;
         resplit[up, pair]: True for "P"; burn_values[up, a, c]: the value of keeping ranks a, c.
 
-        >>> c = Chart.simple(Rules(decks=None))
-        >>> Chart.from_arrays(c.rules, *c.to_arrays(), c.name).equals(c)
-        True
+        >>> hard = np.zeros((10, len(HARD_TOTALS)), dtype=int); hard[:, 11 - 4] = 2
+        >>> soft, resplit = np.ones((10, len(SOFT_TOTALS)), dtype=int), np.eye(10, dtype=bool)
+        >>> burn = np.zeros((10, 10, 10)); burn[:, 0, 9] = 1.0           # keep A-T
+        >>> c = Chart.from_arrays(Rules(), hard, soft, resplit, burn, "by hand")
+        >>> c.hard.loc[11, "6"], c.hard.loc[12, "6"], c.soft.loc[18, "A"], c.resplit.loc["88", "8"]
+        ('D', 'H', 'S', 'P')
+        >>> float(c.burn_values.loc["AT", "T"]), c.resplit.loc["88", "9"]
+        (1.0, '-')
         """
         cols = list(UP_COLUMNS)
         hard_f = pd.DataFrame([[ACTIONS[int(hard[up, t - 4])] for up in UP_RANK]
@@ -199,23 +173,6 @@ class Chart:
         burn_f = pd.DataFrame([[float(burn_values[up, *kept_ranks(h)]) for up in UP_RANK]
                                for h in KEPT_HANDS], index=list(KEPT_HANDS), columns=cols)
         return cls.from_frames(rules, burn_f, hard_f, soft_f, res_f, name)
-
-    def to_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(hard, soft, resplit, burn_values) as rank-indexed arrays (see :meth:`from_arrays`;
-        burn_values is symmetric in its last two indices)."""
-        code = {a: i for i, a in enumerate(ACTIONS)}
-        hard = np.zeros((10, len(HARD_TOTALS)), dtype=np.int64)
-        soft = np.zeros((10, len(SOFT_TOTALS)), dtype=np.int64)
-        resplit = np.zeros((10, 10), dtype=np.bool_)
-        burn = np.zeros((10, 10, 10))
-        for col, up in zip(UP_COLUMNS, UP_RANK):
-            hard[up] = [code[x] for x in self.hard[col]]
-            soft[up] = [code[x] for x in self.soft[col]]
-            resplit[up] = (self.resplit[col] == "P").to_numpy()
-            for hand, v in self.burn_values[col].items():
-                a, c = kept_ranks(hand)
-                burn[up, a, c] = burn[up, c, a] = v
-        return hard, soft, resplit, burn
 
     @classmethod
     def simple(cls, rules: Rules, name: str = "simple illustrative chart") -> Chart:
@@ -274,7 +231,7 @@ class Chart:
         best: tuple[float, int] | None = None
         for i in range(3):
             keep = [cards[k] for k in range(3) if k != i]
-            v = float(self.burn_values.at[_kept_name(*keep), col])
+            v = float(self.burn_values.at[kept_hand_name(*keep), col])
             if best is None or v > best[0] or (v == best[0] and cards[i] < best[1]):
                 best = (v, cards[i])
         assert best is not None

@@ -152,7 +152,8 @@ def _burn_rule_and_card(chart: Chart, valued: Analysis, optimal: Analysis
     figures for the output, the strategy card's PDF drawn from the printed rule, the
     workbook's card sheet)."""
     from ..charts.burn_rule import burn_rule_tables, parse_burn_rule
-    from ..charts.derive_burn_rule import burn_rule_file_text, derive_burn_rule
+    from ..charts.derive_burn_rule import derive_burn_rule
+    from ..export.burn_rule_file import burn_rule_file_text
     from ..export.chart_workbook import CardSheet, rules_summary
     from ..export.strategy_card import strategy_card_pdf
     with progress("deriving the burn rule", unit="lines") as bar:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..rules import Rules
 
 __all__ = ["COLUMNS", "DesignResult", "DesignRow"]

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..io import write_file
 
 __all__ = ["CACHE_ENV", "ENGINE_SOURCES", "cache_folder", "code_key", "read_checked",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .. import __version__
+from .._version import __version__
 from ..rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -19,10 +19,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .. import __version__
+from .._version import __version__
 from ..charts.files import HEADER_ROW, SHEET_OF, SPECS, csv_texts
-from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart, kept_kind
+from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart
 from ..io import reproducible_zip, write_files
+from ..notation import kept_kind
 from ..rules import Rules, format_odds
 
 if TYPE_CHECKING:  # pragma: no cover

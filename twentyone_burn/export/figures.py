@@ -19,7 +19,7 @@ import pandas as pd
 from matplotlib import rc_context
 from matplotlib.figure import Figure
 
-from .. import __version__
+from .._version import __version__
 
 if TYPE_CHECKING:  # pragma: no cover - matplotlib.typing is new in matplotlib 3.8
     from matplotlib.typing import RcKeyType

@@ -40,7 +40,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import __version__
+from .._version import __version__
 from ..charts.burn_rule import BurnRule, Move
 from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart
 from ..io import source_date

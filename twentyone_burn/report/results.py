@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 
-from .. import __version__
+from .._version import __version__
 from ..engine.results import post_split_strategy
 from ..rules import Rules
 from .words import ROUNDING, describe_rules

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
+from .._version import __version__
 from ..io import write_file
 from ..rules import Rules
 from ._kernel import KERNEL_FORMAT

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .. import __version__
+from .._version import __version__
 from ..rules import Rules
 from ..shoe import NRANKS, RANKS
 from .checkpoint import run_identity

@@ -1,4 +1,5 @@
-"""The one-page strategy card: one A4 landscape page, legible, read from the printed rule.
+"""export/strategy_card: the one-page strategy card - one A4 landscape page, legible, read from
+the printed rule.
 
 The PDF is read back here without a PDF library (pypdf is used when it is installed): its
 content streams are inflated and the text and font sizes taken from the text operators. The

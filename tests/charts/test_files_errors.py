@@ -1,4 +1,5 @@
-"""Bad chart files: one line naming the file, sheet and cell, and what is wrong; exit code 2."""
+"""charts/files: bad chart files - one line naming the file, sheet and cell, and what is wrong;
+exit code 2."""
 
 from __future__ import annotations
 

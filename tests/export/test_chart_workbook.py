@@ -1,6 +1,6 @@
-"""The chart workbook printed: one A4 page a sheet, the burn grid at a legible size, the
-Summary's labels beside their own text (read back with openpyxl; the page counts themselves
-come from ``scripts/print_pages.py`` with LibreOffice)."""
+"""export/chart_workbook: the chart workbook printed - one A4 page a sheet, the burn grid at a
+legible size, the Summary's labels beside their own text (read back with openpyxl; the page
+counts themselves come from ``scripts/print_pages.py`` with LibreOffice)."""
 
 from __future__ import annotations
 

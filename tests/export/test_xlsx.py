@@ -1,6 +1,7 @@
-"""The report printed: page setup of every workbook sheet, column widths, figures whole on a
-page, the HTML page's print stylesheet (read back with openpyxl and from the page's text; the
-page counts themselves come from ``scripts/print_pages.py`` with LibreOffice and Chromium)."""
+"""export/xlsx (and the HTML page's print stylesheet): the report printed - page setup of every
+workbook sheet, column widths, figures whole on a page, the HTML page's print stylesheet (read
+back with openpyxl and from the page's text; the page counts themselves come from
+``scripts/print_pages.py`` with LibreOffice and Chromium)."""
 
 from __future__ import annotations
 

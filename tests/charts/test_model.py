@@ -1,10 +1,22 @@
-"""Chart.to_tables: the letters, the burn rule, splits and resplits on hand-picked hands."""
+"""charts/model: Chart.to_tables - the letters, the burn rule, splits and resplits on
+hand-picked hands; Chart.from_arrays."""
 
 from __future__ import annotations
 
 import itertools
 
-from twentyone_burn.charts.model import UP_COLUMNS, Chart
+import numpy as np
+import pytest
+
+from twentyone_burn.charts.model import (
+    ACTIONS,
+    HARD_TOTALS,
+    SOFT_TOTALS,
+    UP_COLUMNS,
+    UP_RANK,
+    Chart,
+)
+from twentyone_burn.notation import kept_ranks
 from twentyone_burn.rules import Rules
 from twentyone_burn.shoe import parse_ranks
 from twentyone_burn.tables import DOUBLE, HIT, STAND, hand_table
@@ -105,7 +117,26 @@ def test_burn_keeps_the_highest_value_and_ties_burn_the_lowest_rank():
     assert Chart.simple(r).to_tables().burn[0, 5, 5, T] == 5
 
 
-def test_arrays_round_trip():
-    c = Chart.simple(Rules(decks=1))
-    back = Chart.from_arrays(c.rules, *c.to_arrays(), c.name)
+def _arrays(c: Chart) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The chart's cells as the rank-indexed arrays Chart.from_arrays takes, read cell by cell
+    (the inverse, written here from the arrays' description)."""
+    code = {a: i for i, a in enumerate(ACTIONS)}
+    hard = np.zeros((10, len(HARD_TOTALS)), dtype=np.int64)
+    soft = np.zeros((10, len(SOFT_TOTALS)), dtype=np.int64)
+    resplit = np.zeros((10, 10), dtype=np.bool_)
+    burn = np.zeros((10, 10, 10))
+    for col, up in zip(UP_COLUMNS, UP_RANK):
+        hard[up] = [code[x] for x in c.hard[col]]
+        soft[up] = [code[x] for x in c.soft[col]]
+        resplit[up] = (c.resplit[col] == "P").to_numpy()
+        for h, v in c.burn_values[col].items():
+            a, b = kept_ranks(h)
+            burn[up, a, b] = burn[up, b, a] = v
+    return hard, soft, resplit, burn
+
+
+@pytest.mark.parametrize("seed", [None, 3])
+def test_arrays_round_trip(seed, make_random):
+    c = Chart.simple(Rules(decks=1)) if seed is None else make_random(Rules(decks=1), seed)
+    back = Chart.from_arrays(c.rules, *_arrays(c), c.name)
     assert back.equals(c)

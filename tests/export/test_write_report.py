@@ -1,4 +1,5 @@
-"""The four report files: what each holds, self-contained HTML, all-or-nothing writing."""
+"""export (write_report): the four report files - what each holds, self-contained HTML,
+all-or-nothing writing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Every figure of a report carries its provenance: rules, rules hash, version and seed."""
+"""export/figures: every figure of a report carries its provenance: rules, rules hash, version
+and seed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""A chart or rules file whose stored rules hash does not match its contents is refused."""
+"""charts/files: a chart or rules file whose stored rules hash does not match its contents is
+refused."""
 
 from __future__ import annotations
 
