@@ -115,6 +115,20 @@ def test_nothing_imports_the_command_line():
     assert bad == {}
 
 
+def test_the_libraries_take_only_the_shared_text_helpers_of_the_command_line_layer():
+    """Outside their ``cli`` packages the tools import nothing of ``toolkit_cli`` but
+    ``toolkit_cli.text`` (how an input is echoed in a message), which imports nothing."""
+    graph = _module_graph()
+    library = {m: d for m, d in graph.items()
+               if m.split(".")[0] in ("twentyone_burn", "guts_family")
+               and m.split(".")[1:2] != ["cli"]}
+    taken = {m: sorted(x for x in d if x.startswith("toolkit_cli")) for m, d in library.items()}
+    bad = {m: d for m, d in taken.items() if set(d) - {"toolkit_cli", "toolkit_cli.text"}}
+    assert bad == {}
+    assert graph["toolkit_cli.text"] == set()
+    assert "toolkit_cli.text" in taken["twentyone_burn.rules"]
+
+
 def test_one_atomic_writer():
     """Only twentyone_burn/io.py renames temporary files into place."""
     writers = []

@@ -24,6 +24,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from .text import SHORT, shorten
 from .tool import Tool
 
 __all__ = ["BAD_INPUT", "ENVIRONMENT", "INTERRUPTED", "PREFIX", "InputError", "Interrupted",
@@ -36,7 +37,6 @@ PREFIX = "error: "
 #: the longest line printed (a backstop: echoed inputs are cut to 80 characters)
 MAX_LINE = 400
 #: how much of an input a message echoes
-SHORT = 80
 _WRITE_ERRNOS = {errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.ENOTDIR,
                  errno.EISDIR, errno.EFBIG, errno.EEXIST, getattr(errno, "EDQUOT", -1)}
 
@@ -50,24 +50,6 @@ class Interrupted(BaseException):
 
     Not a KeyboardInterrupt: typer turns those into a bare exit code 130, losing the message.
     """
-
-
-def shorten(value: Any, limit: int = SHORT) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for echoing user input in a message.
-
-    >>> shorten("x" * 1000)[-6:], len(shorten("x" * 1000)), shorten(2.5)
-    ('xxx...', 80, '2.5')
-    >>> shorten(10 ** 5000)[:24]
-    'a number of 5001 digits'
-    """
-    if isinstance(value, str):
-        text = repr(value[:limit + 1])  # never repr() a megabyte
-    else:
-        try:
-            text = repr(value)
-        except ValueError:  # an int too long to print (sys.set_int_max_str_digits)
-            return f"a number of {int(value.bit_length() * 0.30103) + 1} digits"
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def one_line(text: str) -> str:

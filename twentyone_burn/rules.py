@@ -31,7 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from toolkit_cli.errors import shorten  # the one echo of an input in a message, both tools'
+from toolkit_cli.text import shorten  # the one echo of an input in a message, both tools'
 
 __all__ = ["BURN_KEYS", "BURN_VALUE", "BUST_PUSH_CHOICES", "CLASSIC_KEYS", "DEALER_BURN_CHOICES",
            "DOUBLE_ON_CHOICES", "MAX_DECKS", "NATURALS_CHOICES", "POST_SPLIT_CHOICES",

@@ -29,7 +29,7 @@ from .shoe import NRANKS
 
 __all__ = ["ACTION_NAMES", "DOUBLE", "HIT", "NOTHING_HIDDEN", "SPLIT", "STAND", "DecisionTables",
            "HandTable", "HiddenCombos", "combo_index_table", "double_allowed", "hand_table",
-           "hidden_combos", "one_card_only"]
+           "hidden_combos"]
 
 
 # action codes used in decision tables
@@ -133,16 +133,6 @@ def hidden_combos(max_hands: int) -> HiddenCombos:
             js.append(j)
             us.append(u)
     return HiddenCombos(np.array(js, dtype=np.int64), np.array(us, dtype=np.int64))
-
-
-def one_card_only(rules: Rules, pair: int) -> bool:
-    """Do split hands of this pair take exactly one card? The rule is
-    :meth:`Rules.one_card_split`; this name stays for the charts, which ask it here.
-
-    >>> one_card_only(Rules(), 0), one_card_only(Rules(), 5)
-    (True, False)
-    """
-    return rules.one_card_split(pair)
 
 
 def combo_index_table(max_hands: int) -> np.ndarray:

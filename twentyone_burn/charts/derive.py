@@ -31,7 +31,6 @@ from ..tables import (
     double_allowed,
     hand_table,
     hidden_combos,
-    one_card_only,
 )
 from .model import HARD_TOTALS, SOFT_TOTALS, Chart
 
@@ -168,7 +167,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12, *,
                 for p in range(NRANKS):
                     if not w_keep[:, p].any():
                         continue
-                    one = one_card_only(rules, p)
+                    one = rules.one_card_split(p)
                     order = split_hands(p, one)
                     base_p = base_up.copy()
                     base_p[p] -= 1
@@ -188,7 +187,7 @@ def derive_chart(rules: Rules, progress=None, max_iterations: int = 12, *,
                             sv = split_value(*args, forced=forced,
                                              resplit_table=np.full(shape, yes))
                             unsplit = kv.best[b, p, p] if kv.action[b, p, p] != SPLIT else None
-                            if not rules.mandatory_split and not yes and unsplit is not None:
+                            if not rules.must_split(p, p) and not yes and unsplit is not None:
                                 rs_sum[up, p, k] += w * unsplit
                             else:
                                 assert sv is not None  # a kept pair of a possible deal

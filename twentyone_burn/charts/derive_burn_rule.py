@@ -2,11 +2,11 @@
 
 The chart's play (hit / stand / double / split tables) does not depend on the burn, so the
 exact value of every burn of every deal under that play is one engine pass per up card
-(:func:`burn_option_values`: the engine's :func:`~twentyone_burn.engine.burn.kept_values` with
-the chart's tables). Any burn rule played with the chart is then worth exactly the
-probability-weighted sum of the values of the burns it picks (:func:`rule_value`, the same sum
-:func:`~twentyone_burn.engine.game.analyze` makes), so candidate rules are compared exactly and
-fast.
+(:func:`burn_option_values`: the engine's
+:func:`~twentyone_burn.engine.player_burn.kept_values` with the chart's tables). Any burn rule
+played with the chart is then worth exactly the probability-weighted sum of the values of the
+burns it picks (:func:`rule_value`, the same sum :func:`~twentyone_burn.engine.game.analyze`
+makes), so candidate rules are compared exactly and fast.
 
 :func:`derive_burn_rule` searches rules of the grammar of
 :mod:`twentyone_burn.charts.burn_rule` over the 34 kept-hand groups (hard totals 5-19, the

@@ -33,7 +33,7 @@ import pandas as pd
 from ..notation import KEPT_HANDS, kept_hand_name, kept_ranks
 from ..rules import Rules
 from ..shoe import RANK_INDEX, RANKS, UP_ORDER
-from ..tables import DOUBLE, HIT, STAND, DecisionTables, double_allowed, hand_table, one_card_only
+from ..tables import DOUBLE, HIT, STAND, DecisionTables, double_allowed, hand_table
 
 __all__ = ["ACTIONS", "BURN_DECIMALS", "BURN_LIMIT", "HARD_TOTALS", "LEGEND",
            "MISSING_ROW_ACTION", "PAIRS", "SOFT_TOTALS", "SPLIT_MARKS", "UP_COLUMNS", "UP_RANK",
@@ -288,12 +288,12 @@ class Chart:
             col = UP_COLUMNS[UP_RANK.index(up)]
             tables.play[up, :, :] = unsplit[up]
             for p in range(10):
-                if one_card_only(rules, p):
+                if rules.one_card_split(p):
                     tables.split_play[up, :, p] = STAND
                 else:
                     tables.split_play[up, :, p] = split[up]
                 yes = self.resplit.at[PAIRS[p], col] == "P"
-                tables.split_kept[up, :, p] = rules.mandatory_split or yes
+                tables.split_kept[up, :, p] = rules.must_split(p, p) or yes
                 tables.resplit[up, :, p, :m] = yes and rules.may_resplit(p)
             for c1 in range(10):
                 for c2 in range(c1, 10):

@@ -21,9 +21,10 @@ from toolkit_cli.checks import check_output, refuse_overwrite
 from toolkit_cli.errors import InputError, shorten
 from toolkit_cli.options import ForceOpt, JsonOpt
 
-from .. import __version__
+from .._version import __version__
+from ..notation import kept_hand_name
 from ..rules import Rules
-from ..shoe import RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
+from ..shoe import RANK_INDEX, RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
 from .charts import chart_strategy
 from .common import analyze_with_progress, provenance, write_atomic
 from .rule_options import CLASSIC, NO_RULES, SHOE, STANDARD, RuleArgs, rule_options
@@ -48,19 +49,6 @@ def _header(rules: Rules) -> None:
 
 def _fmt(x: float | None) -> str:
     return "   -    " if x is None else f"{x:+.5f}"
-
-
-#: the chart's way of writing a kept hand: high card first, the ace highest ("AT", "T5", "88")
-_HIGH_FIRST = "AT98765432"
-
-
-def _kept_name(kept: list[str]) -> str:
-    """A kept hand as the chart writes it.
-
-    >>> _kept_name(["5", "8"]), _kept_name(["T", "A"]), _kept_name(["8", "8"])
-    ('85', 'AT', '88')
-    """
-    return "".join(sorted(kept, key=_HIGH_FIRST.index))
 
 
 def _pct(x: float) -> str:
@@ -149,7 +137,7 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     for ch in choices:
         # a kept pair must be split under a mandatory split: its other plays are shown (what
         # the split gains) but are not the player's to take
-        forced = rules.mandatory_split and ch["kept"][0] == ch["kept"][1]
+        forced = rules.must_split(*(RANK_INDEX[k] for k in ch["kept"]))
         ch["allowed"] = {k: not forced for k in ("stand", "hit", "double")} | {
             "split": ch["split"] is not None}
     out: dict[str, Any] = {
@@ -168,7 +156,8 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
     for c in out["choices"]:
         cells = [_fmt(c[k]) if c["allowed"][k] else "   n/a  "
                  for k in ("stand", "hit", "double", "split")]
-        typer.echo(f"  {c['burn']}   {_kept_name(c['kept']):4s} {' '.join(cells)}  "
+        kept = kept_hand_name(*(RANK_INDEX[k] for k in c["kept"]))
+        typer.echo(f"  {c['burn']}   {kept:4s} {' '.join(cells)}  "
                    f"{c['best_action']} {c['ev']:+.6f}")
     typer.echo(f"best: burn {out['best_burn']}")
 

@@ -101,7 +101,7 @@ def _figures(a: Analysis) -> dict[str, float]:
 
 def _report(chart: Chart, valued: Analysis, optimal: Analysis | None,
             seconds: dict[str, float], files: list[Path] | None) -> dict[str, Any]:
-    from .. import __version__
+    from .._version import __version__
     r = chart.rules
     out: dict[str, Any] = {
         "rules": r.to_dict(), "rules_hash": r.rules_hash, "version": __version__,

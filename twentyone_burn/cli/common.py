@@ -19,7 +19,7 @@ from toolkit_cli.progress import progress
 from toolkit_cli.provenance import rules_lines
 from toolkit_cli.tool import Tool
 
-from .. import __version__
+from .._version import __version__
 from ..rules import Rules, RulesError
 from ..shoe import CardError
 

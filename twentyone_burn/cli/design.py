@@ -63,7 +63,7 @@ def _pct(x: float | None, digits: int = 4) -> str:
 
 def register(app: typer.Typer) -> None:
     """Add ``design`` to the main app."""
-    from .. import __version__
+    from .._version import __version__
     from .simulate import MAX_WORKERS
 
     @app.command()

@@ -106,7 +106,7 @@ def _write_text(path: Path, text: str) -> Path:
 
 def register(app: typer.Typer) -> None:
     """Add ``report`` and ``tune`` to the main app."""
-    from .. import __version__
+    from .._version import __version__
 
     @app.command()
     @rule_options(*STANDARD)

@@ -144,7 +144,7 @@ def _check_seed(seed: int | None) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``simulate`` and ``verify`` to the main app."""
-    from .. import __version__
+    from .._version import __version__
 
     RoundsOpt = typer.Option("1000000", "--rounds", metavar="N", show_default=True,
                              help="Rounds to play (1e8, 100_000_000 and 100,000,000 work too).")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 import numpy as np
 import pandas as pd
 
+from ..notation import kept_hand_name, kept_kind
 from ..rules import Rules, RulesError
 from ..shoe import NRANKS, RANKS, full_shoe
 from ..shoe import deals as deals_of
@@ -32,7 +33,7 @@ from .results import (
     strategy_text,
 )
 
-__all__ = ["POST_SPLIT_WORDS", "analyze", "dealer_table", "kept_kind", "optimal_tables",
+__all__ = ["POST_SPLIT_WORDS", "analyze", "dealer_table", "optimal_tables",
            "post_split_strategy", "return_table", "strategy_text"]
 
 def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
@@ -47,13 +48,6 @@ def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
             d = dealer_distribution(rules, up, unseen)
         out[RANKS[up]] = outcome_dict(d)
     return out
-
-
-def kept_kind(a: int, c: int) -> str:
-    """'pair', 'soft' (one ace) or 'hard' for a kept two-card hand."""
-    if a == c:
-        return "pair"
-    return "soft" if 0 in (a, c) else "hard"
 
 
 def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
@@ -85,7 +79,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
                     "up": RANKS[up], "cards": "".join(RANKS[x] for x in cards),
                     "probability": prob, "burn": RANKS[ch.burn],
                     "kept": RANKS[ch.kept[0]] + RANKS[ch.kept[1]],
-                    "kind": kept_kind(*ch.kept), "stand": ch.stand, "hit": ch.hit,
+                    "kind": kept_kind(kept_hand_name(*ch.kept)), "stand": ch.stand, "hit": ch.hit,
                     "double": ch.double, "split": ch.split,
                     "action": ACTION_NAMES[ch.action], "ev": ch.ev, "best": n == 0,
                 })
@@ -97,7 +91,7 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
                 "probability": prob,
                 "burn": RANKS[best.burn],
                 "kept": RANKS[a] + RANKS[c],
-                "kind": kept_kind(a, c),
+                "kind": kept_kind(kept_hand_name(a, c)),
                 "action": ACTION_NAMES[best.action],
                 "ev": best.ev,
                 "wager": best.wager,
