@@ -196,9 +196,11 @@ class Deal(NamedTuple):
     probability: float
 
 
-def deals(rules: Rules, up: int | None = None) -> Iterator[Deal]:
+def deals(rules: Rules, up: int | None = None, shoe: np.ndarray | None = None
+          ) -> Iterator[Deal]:
     """Every deal the shoe can make (non-zero probability), up card by up card: the one loop
-    over the 2,200 (three-card multiset, up card) pairs. ``up``: only deals with this up card.
+    over the 2,200 (three-card multiset, up card) pairs. ``up``: only deals with this up card;
+    ``shoe``: the ten counts dealt from (default: the rules' full shoe).
 
     >>> r = Rules()
     >>> sum(1 for _ in deals(r)), abs(sum(d.probability for d in deals(r)) - 1) < 1e-12
@@ -209,16 +211,18 @@ def deals(rules: Rules, up: int | None = None) -> Iterator[Deal]:
     multisets = three_card_multisets()
     for u in range(NRANKS) if up is None else (up,):
         for cards in multisets:
-            p = deal_probability(rules, cards, u)
+            p = deal_probability(rules, cards, u, shoe)
             if p != 0.0:
                 yield Deal(u, cards, p)
 
 
-def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> float:
+def deal_probability(rules: Rules, player: tuple[int, int, int], up: int,
+                     shoe: np.ndarray | None = None) -> float:
     """Probability of a player rank multiset of three and a dealer up card.
 
     The four cards are draws without replacement (multivariate hypergeometric); the
-    multiset's orderings count once each.
+    multiset's orderings count once each. ``shoe``: the ten counts dealt from (default: the
+    rules' full shoe; a depleted shoe for game protection's questions).
 
     >>> r = Rules()
     >>> total = sum(deal_probability(r, p, u) for p in three_card_multisets() for u in range(10))
@@ -229,7 +233,8 @@ def deal_probability(rules: Rules, player: tuple[int, int, int], up: int) -> flo
     orderings = math.factorial(3)
     for c in np.bincount(np.asarray(player), minlength=NRANKS):
         orderings //= math.factorial(int(c))
-    shoe = None if rules.infinite else full_shoe(rules.decks)
+    if shoe is None and not rules.infinite:
+        shoe = full_shoe(rules.decks)
     return float(orderings * draw_probability(shoe, tuple(player) + (up,)))
 
 

@@ -131,3 +131,29 @@ def test_house_favouring_knobs_favour_the_house():
     assert er["lowest"] < er["sheet"]
     assert er["push23"] < er["push22"] < er["sheet"]
     assert er["ties17"] < er["ties21"] < er["sheet"]
+
+
+def test_a_depleted_shoe_is_dealt_from_and_the_full_one_is_the_default():
+    from twentyone_burn.shoe import full_shoe
+    rules = Rules(decks=1)
+    shoe = full_shoe(1)
+    shoe[9] -= 4
+    a = analyze(rules, shoe=shoe)
+    assert a.shoe == (4, 4, 4, 4, 4, 4, 4, 4, 4, 12)
+    assert abs(a.deal_probability_total - 1) < 1e-12
+    # fewer ten-valued cards: worse for the player; the full shoe given is the default
+    assert a.expected_return < analyze(rules).expected_return
+    assert analyze(rules, shoe=full_shoe(1)).expected_return == analyze(rules).expected_return
+
+
+def test_a_shoe_that_cannot_be_dealt_from_is_refused_in_one_line():
+    from twentyone_burn.rules import RulesError
+    from twentyone_burn.shoe import full_shoe
+    bad = full_shoe(1)
+    bad[0] = -1
+    for rules, shoe, words in ((Rules(decks=1), bad, "negative"),
+                               (Rules(decks=1), full_shoe(1)[:9], "ten whole counts"),
+                               (Rules(decks=1), full_shoe(1) // 2, "at least 40"),
+                               (Rules(decks=None), full_shoe(1), "infinite deck")):
+        with pytest.raises(RulesError, match=words):
+            analyze(rules, shoe=shoe)

@@ -36,14 +36,17 @@ from .results import (
 __all__ = ["POST_SPLIT_WORDS", "analyze", "dealer_table", "optimal_tables",
            "post_split_strategy", "return_table", "strategy_text"]
 
-def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
-    """Dealer outcome probabilities by up card, for the full shoe less that up card."""
+def dealer_table(rules: Rules, shoe: np.ndarray | None = None) -> dict[str, dict[str, float]]:
+    """Dealer outcome probabilities by up card, for the full shoe (or ``shoe``) less that up
+    card; an up card the shoe does not hold is left out."""
     out = {}
     for up in range(NRANKS):
         if rules.infinite:
             d = dealer_distribution(rules, up)
         else:
-            unseen = full_shoe(rules.decks)
+            unseen = (full_shoe(rules.decks) if shoe is None else np.array(shoe, np.int64))
+            if unseen[up] <= 0:
+                continue
             unseen[up] -= 1
             d = dealer_distribution(rules, up, unseen)
         out[RANKS[up]] = outcome_dict(d)
@@ -51,8 +54,8 @@ def dealer_table(rules: Rules) -> dict[str, dict[str, float]]:
 
 
 def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
-            tables: DecisionTables | None = None, valuation: Valuation | None = None
-            ) -> Analysis:
+            tables: DecisionTables | None = None, valuation: Valuation | None = None, *,
+            shoe: np.ndarray | None = None) -> Analysis:
     """Analyse the game exactly under the engine's strategy, or under a fixed strategy.
 
     ``tables``: a :class:`~twentyone_burn.tables.DecisionTables` (e.g. a printed chart) whose
@@ -60,17 +63,30 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
     ``progress`` is called with the number of up cards finished (for a progress bar).
     ``valuation``: with fixed ``tables``, count events instead of money (see
     :func:`return_table`); the "expected return" is then the expected count.
+    ``shoe``: the ten counts the round is dealt from (a depleted shoe: every card the player
+    has seen gone; None: the rules' full shoe). Optimal play is then re-optimised for that
+    shoe, a fixed strategy played as it is; the same engine, as exact.
+
+    A depleted single deck takes a few seconds, so the example is not run here
+    (tests/engine/test_game.py runs it):
+
+    >>> from twentyone_burn.shoe import full_shoe
+    >>> s = full_shoe(1); s[9] -= 4                  # doctest: +SKIP
+    >>> a = analyze(Rules(decks=1), shoe=s)          # doctest: +SKIP
+    >>> a.shoe, abs(a.deal_probability_total - 1) < 1e-12   # doctest: +SKIP
+    ((4, 4, 4, 4, 4, 4, 4, 4, 4, 12), True)
     """
     if rules.classic:
         raise RulesError("analyze() is 21 Burn's three-card deal; the classic deal is "
                          "classic.analyze_classic()")
+    shoe = _checked_shoe(rules, shoe)
     kept: dict[int, KeptValues] = {}
     rows = []
     burn_rows = []
     for up in range(NRANKS):
-        kv = kept_values(rules, up, tables, valuation)
+        kv = kept_values(rules, up, tables, valuation, shoe=shoe)
         kept[up] = kv
-        for _, cards, prob in deals_of(rules, up):
+        for _, cards, prob in deals_of(rules, up, shoe):
             choices = burn_choices(kv, cards,
                                    None if tables is None else int(tables.burn[up][cards]))
             best = choices[0]
@@ -120,11 +136,36 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
         probs["split"] = probs.pop("forced_split")
     for r in range(NRANKS):
         probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
-    return Analysis(rules, er, wager, probs, dealer_table(rules), deals,
+    return Analysis(rules, er, wager, probs, dealer_table(rules, shoe), deals,
                     pd.DataFrame(burn_rows), total, kept,
                     strategy=strategy_text(rules) if tables is None else
                     f"{tables.name} (every decision fixed by the strategy's tables; split hands "
-                    "valued exactly as in CDP-H)")
+                    "valued exactly as in CDP-H)",
+                    shoe=None if shoe is None else tuple(int(x) for x in shoe))
+
+
+#: the fewest cards a shoe given to :func:`analyze` may hold (a single deck less a dozen
+#: cards). From a smaller shoe a round's longest card sequences could run it dry, and the
+#: probability of those sequences would be lost; a cut card ends a real shoe long before.
+MIN_SHOE_CARDS = 40
+
+
+def _checked_shoe(rules: Rules, shoe: np.ndarray | None) -> np.ndarray | None:
+    """``shoe`` as ten int64 counts, or a RulesError saying what is wrong with it."""
+    if shoe is None:
+        return None
+    if rules.infinite:
+        raise RulesError("an infinite deck has no shoe of counts: give decks = 1 to 8 with a "
+                         "shoe, or no shoe")
+    counts = np.asarray(shoe)
+    if counts.shape != (NRANKS,) or not np.issubdtype(counts.dtype, np.integer):
+        raise RulesError(f"a shoe is ten whole counts (A, 2, ..., 9, T), not {counts.tolist()}")
+    if counts.min() < 0:
+        raise RulesError(f"a shoe cannot hold a negative count of a rank: {counts.tolist()}")
+    if int(counts.sum()) < MIN_SHOE_CARDS:
+        raise RulesError(f"a shoe of {int(counts.sum())} cards can run dry in a round; give at "
+                         f"least {MIN_SHOE_CARDS} cards")
+    return counts.astype(np.int64)
 
 
 def return_table(rules: Rules, analysis: Analysis | None = None,

@@ -147,9 +147,10 @@ def unsplit_stand_evs(rules: Rules, up: int, base_up: np.ndarray,
 
 
 def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
-                valuation: Valuation | None = None) -> KeptValues:
+                valuation: Valuation | None = None, *,
+                shoe: np.ndarray | None = None) -> KeptValues:
     """Values of every kept hand for one up card, on the rules' full shoe (see
-    :class:`KeptValues`).
+    :class:`KeptValues`), or on ``shoe`` (ten counts before the deal) when given.
 
     ``tables``: a strategy whose fixed actions are valued instead of the best ones (None:
     optimal composition-dependent play). ``valuation``: count events instead of money (with
@@ -159,7 +160,8 @@ def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
     >>> int(kv.action[9, 9, 9]) == SPLIT, bool(kv.best[4, 9, 9] == kv.split[4, 9, 9])
     (True, True)
     """
-    shoe = None if rules.infinite else full_shoe(rules.decks)
+    if shoe is None and not rules.infinite:
+        shoe = full_shoe(rules.decks)
     return kept_values_for_shoe(rules, up, shoe, tables=tables, valuation=valuation)
 
 

@@ -142,6 +142,15 @@ class Analysis(HeadlineFigures):
     kept: dict[int, KeptValues] = field(repr=False)
     version: str = __version__
     strategy: str = STRATEGY
+    #: the ten counts dealt from, when not the rules' full shoe (a depleted shoe)
+    shoe: tuple[int, ...] | None = None
+
+    def to_json_dict(self) -> dict:
+        """Every headline figure as plain JSON values (with the shoe, when one was given)."""
+        out = super().to_json_dict()
+        if self.shoe is not None:
+            out["shoe"] = list(self.shoe)
+        return out
 
 
 #: the keys of :func:`outcome_dict`, in order
