@@ -38,9 +38,9 @@ from .split import (
 )
 from .stand import stand_evs
 
-__all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
-           "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
-           "unsplit_stand_cached", "unsplit_stand_evs"]
+__all__ = ["TIE", "burn_choices", "BurnChoice", "given_kept_values", "kept_values",
+           "kept_values_for_shoe", "KeptValues", "reuse_dealer_passes", "split_stand_cached",
+           "unsplit_hands", "unsplit_stand_cached", "unsplit_stand_evs"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,32 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
         _PASS_CACHE, _PASS_KEEP = old, old_keep
 
 
+#: kept values already computed for one strategy's tables (``given_kept_values``)
+_GIVEN: tuple[DecisionTables, dict[int, KeptValues]] | None = None
+
+
+@contextlib.contextmanager
+def given_kept_values(tables: DecisionTables, kept: dict[int, KeptValues]) -> Iterator[None]:
+    """Within this block :func:`kept_values` of these very ``tables`` (the same object, money
+    valued on their rules' full shoe) returns ``kept[up]``: values computed already, e.g. by
+    the chart derivation that found the tables, which then values its chart without
+    computing them again.
+
+    >>> r = Rules(decks=None)
+    >>> t = DecisionTables.always_stand(r)
+    >>> kv = kept_values(r, 5, t)
+    >>> with given_kept_values(t, {5: kv}):
+    ...     kept_values(r, 5, t) is kv, kept_values(r, 5, DecisionTables.always_stand(r)) is kv
+    (True, False)
+    """
+    global _GIVEN
+    old, _GIVEN = _GIVEN, (tables, kept)
+    try:
+        yield
+    finally:
+        _GIVEN = old
+
+
 def _same_passes(a: Rules, b: Rules) -> bool:
     return (a.decks, a.hit_soft_17, a.dealer_burn, a.max_hands, a.split_aces_one_card,
             payoff_table(a).tobytes()) == (b.decks, b.hit_soft_17, b.dealer_burn, b.max_hands,
@@ -160,6 +186,10 @@ def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
     >>> int(kv.action[9, 9, 9]) == SPLIT, bool(kv.best[4, 9, 9] == kv.split[4, 9, 9])
     (True, True)
     """
+    given = _GIVEN
+    if given is not None and tables is given[0] and valuation is None and shoe is None \
+            and rules == tables.rules and up in given[1]:
+        return given[1][up]
     if shoe is None and not rules.infinite:
         shoe = full_shoe(rules.decks)
     return kept_values_for_shoe(rules, up, shoe, tables=tables, valuation=valuation)
