@@ -39,8 +39,8 @@ from .split import (
 from .stand import stand_evs
 
 __all__ = ["TIE", "burn_choices", "BurnChoice", "given_kept_values", "kept_values",
-           "kept_values_for_shoe", "KeptValues", "reuse_dealer_passes", "split_stand_cached",
-           "unsplit_hands", "unsplit_stand_cached", "unsplit_stand_evs"]
+           "kept_values_for_shoe", "KeptValues", "pass_group", "reuse_dealer_passes",
+           "split_stand_cached", "unsplit_hands", "unsplit_stand_cached", "unsplit_stand_evs"]
 
 
 @dataclass(frozen=True)
@@ -134,10 +134,22 @@ def given_kept_values(tables: DecisionTables, kept: dict[int, KeptValues]) -> It
         _GIVEN = old
 
 
+def pass_group(rules: Rules) -> tuple:
+    """What the dealer passes of a rules object depend on (the shoe, the dealer rule, the split
+    hands and the payoff): rules with the same key share every pass, e.g. rule sets that
+    differ only in doubling, the split choice or resplitting aces.
+
+    >>> pass_group(Rules()) == pass_group(Rules(double_on="10-11", mandatory_split=False))
+    True
+    >>> pass_group(Rules()) == pass_group(Rules(win_pays="4:5"))
+    False
+    """
+    return (rules.decks, rules.hit_soft_17, rules.dealer_burn, rules.max_hands,
+            rules.split_aces_one_card, payoff_table(rules).tobytes())
+
+
 def _same_passes(a: Rules, b: Rules) -> bool:
-    return (a.decks, a.hit_soft_17, a.dealer_burn, a.max_hands, a.split_aces_one_card,
-            payoff_table(a).tobytes()) == (b.decks, b.hit_soft_17, b.dealer_burn, b.max_hands,
-                                           b.split_aces_one_card, payoff_table(b).tobytes())
+    return pass_group(a) == pass_group(b)
 
 
 def _passes(rules: Rules, key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
