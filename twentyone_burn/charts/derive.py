@@ -348,7 +348,7 @@ class _Columns:
                 if not used:
                     continue
                 stand = np.zeros((nh, len(used)))
-                if infinite:
+                if stand_p is None:
                     stand[:, 0] = flat
                 else:
                     stand[order] = stand_p[:, b, used]

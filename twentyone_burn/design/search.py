@@ -9,8 +9,9 @@ Where the work runs: in this process (one worker), in local worker processes (fo
 dying with its parent, Ctrl-C the parent's alone: the patterns of
 :mod:`twentyone_burn.sim.executors`), or on a Dask cluster. Rule sets whose dealer passes are
 the same (one :func:`~twentyone_burn.engine.player_burn.pass_group`: they differ only in
-doubling, the split choice or resplitting aces) are valued together, each pass computed once
-for them (:func:`valuations`). Each finished valuation (or batch, in a worker) is kept in the
+doubling, the split choice or resplitting aces) or differ only in the rows of the totals whose
+ties lose are valued together, each pass (or row of one) computed once for them
+(:func:`valuations`). Each finished valuation (or batch, in a worker) is kept in the
 result cache at once, so a search that is interrupted resumes where it stopped. The
 cache's key mirrors :mod:`twentyone_burn.engine.cache`'s: the package version, the rules hash,
 the source of every module the figures come from (``rules.py``, ``shoe.py``, ``tables.py``,
@@ -111,11 +112,14 @@ def valuations(kind: str, rules: Sequence[Rules]) -> list[dict[str, Any]]:
 
 def _batches(tasks: list[tuple[str, Rules]]) -> list[list[int]]:
     """The tasks' indices in batches a worker values together: optimal play's valuations by
-    pass group (their dealer passes are shared), each chart alone; largest batches first."""
+    pass group of the rules with ties pushing (their dealer passes are shared, and ties that
+    lose change only the payoff rows of the totals they hit, which the block shares too),
+    each chart alone; largest batches first."""
     from ..engine.player_burn import pass_group
     groups: dict[tuple, list[int]] = {}
     for i, (kind, rules) in enumerate(tasks):
-        key = (kind, pass_group(rules)) if kind == "optimal" else (kind, i)
+        key = (kind, pass_group(rules.replace(ties_lose_from=None))) if kind == "optimal" \
+            else (kind, i)
         groups.setdefault(key, []).append(i)
     return sorted(groups.values(), key=len, reverse=True)
 

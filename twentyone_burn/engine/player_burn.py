@@ -25,7 +25,16 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
-from ..tables import DOUBLE, HIT, SPLIT, STAND, DecisionTables, double_allowed, hand_table
+from ..tables import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    DecisionTables,
+    double_allowed,
+    hand_table,
+    hidden_combos,
+)
 from .dealer import dealer_distribution
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
@@ -89,8 +98,10 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
     ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
     ...     das = r.replace(double_after_split=not r.double_after_split)
     ...     y = unsplit_stand_cached(das, 9, base, payoff_table(das))
-    >>> x is y
-    True
+    ...     ties = r.replace(ties_lose_from=20)    # the rows of 20 and 21 alone are new
+    ...     z = unsplit_stand_cached(ties, 9, base, payoff_table(ties))
+    >>> x is y, bool((z == unsplit_stand_evs(ties, 9, base, payoff_table(ties))).all())
+    (True, True)
     >>> with reuse_dealer_passes():    # another dealer is another pass
     ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
     ...     low = r.replace(dealer_burn="lowest")
@@ -152,20 +163,50 @@ def _same_passes(a: Rules, b: Rules) -> bool:
     return pass_group(a) == pass_group(b)
 
 
-def _passes(rules: Rules, key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
+def _passes(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray,
+            hands: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """The stand EVs of ``hands`` (the result's rows; ``compute(some of them)`` gives theirs),
+    reused inside :func:`reuse_dealer_passes`: a pass already computed for these rules is
+    returned as it is, and one for another payoff takes the hands whose total has the same
+    payoff row from a pass that had it (e.g. ties that lose from 20 change only the rows of
+    20 and 21): only the others are computed. A hand's stand EV depends on its own total's
+    row alone (the kernel's lanes, and the equal rows of two payoff tables' weights, give the
+    same bits), so the numbers are those of a whole pass."""
     if _PASS_CACHE is None:
-        return compute()
+        return compute(hands)
+    key = _pass_key(rules, up, pair, base, payoff)
     if key in _PASS_CACHE:
         return _PASS_CACHE[key]
-    value = compute()
+    rows = _total_rows(hands)
+    found = {t: _PASS_CACHE.get(key[:-1] + (t, payoff[t].tobytes())) for t in rows}
+    if not any(found.values()):
+        value = compute(hands)
+    else:
+        missing = [t for t in rows if found[t] is None]
+        some = next(ref for ref in found.values() if ref is not None)
+        value = np.empty((len(hands), *some[0].shape[1:]))
+        for t, ref in found.items():
+            if ref is not None:
+                value[rows[t]] = ref[0][ref[1]]
+        if missing:
+            sel = np.concatenate([rows[t] for t in missing])
+            value[sel] = compute(hands[sel])
     if _PASS_KEEP is None or _same_passes(rules, _PASS_KEEP):
         _PASS_CACHE[key] = value
+        for t, idx in rows.items():
+            _PASS_CACHE.setdefault(key[:-1] + (t, payoff[t].tobytes()), (value, idx))
     return value
+
+
+def _total_rows(hands: np.ndarray) -> dict[int, np.ndarray]:
+    """The positions in ``hands`` of the hands of each total (the payoff table's row)."""
+    totals = np.minimum(hand_table().total[hands], 21)
+    return {int(t): np.nonzero(totals == t)[0] for t in np.unique(totals)}
 
 
 def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
     # everything a pass depends on: the dealer (its soft-17 rule and its burn), the hands
-    # (max hands, one-card split aces), the shoe and the payoff
+    # (max hands, one-card split aces), the shoe and the payoff (last: a row's key replaces it)
     return (rules.hit_soft_17, rules.dealer_burn, rules.max_hands, rules.split_aces_one_card,
             up, pair, base.tobytes(), payoff.tobytes())
 
@@ -396,12 +437,18 @@ def burn_choices(kv: KeptValues, player: tuple[int, int, int],
 def unsplit_stand_cached(rules: Rules, up: int, base_up: np.ndarray,
                          payoff: np.ndarray) -> np.ndarray:
     """:func:`unsplit_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
-    return _passes(rules, _pass_key(rules, up, -1, base_up, payoff),
-                   lambda: unsplit_stand_evs(rules, up, base_up, payoff))
+    return _passes(rules, up, -1, base_up, payoff, unsplit_hands(),
+                   lambda hands: stand_evs(rules, up, base_up, hands, payoff=payoff)[:, :, 0])
 
 
 def split_stand_cached(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                        payoff: np.ndarray) -> np.ndarray:
     """:func:`split.split_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
-    return _passes(rules, _pass_key(rules, up, pair, base_p, payoff),
-                   lambda: split_stand_evs(rules, up, pair, base_p, payoff))
+    order = split_hands(pair, rules.one_card_split(pair))
+
+    def compute(hands: np.ndarray) -> np.ndarray:
+        if hands.shape == order.shape:
+            return split_stand_evs(rules, up, pair, base_p, payoff)
+        return stand_evs(rules, up, base_p, hands, payoff=payoff, pair=pair,
+                         combos=hidden_combos(rules.max_hands))
+    return _passes(rules, up, pair, base_p, payoff, order, compute)
