@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from twentyone_burn.charts.derive import derive_chart
+from twentyone_burn.charts.derive import derive_and_analyze
 from twentyone_burn.charts.store import derived_chart, derived_charts
 from twentyone_burn.rules import Rules
 
@@ -22,21 +22,26 @@ def store(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def derived():
-    return derive_chart(INF)
+def valued():
+    return derive_and_analyze(INF)
+
+
+@pytest.fixture(scope="module")
+def derived(valued):
+    return valued.chart
 
 
 @pytest.fixture
-def counted(monkeypatch, derived):
-    """derive_chart replaced by a counter returning the chart already derived (a miss is seen
-    without deriving again)."""
+def counted(monkeypatch, valued):
+    """The derivation replaced by a counter returning the chart already derived (a miss is
+    seen without deriving again)."""
     import twentyone_burn.charts.store as store_module
     calls = []
 
     def fake(rules, progress=None, optimal=None):
         calls.append(rules)
-        return derived
-    monkeypatch.setattr(store_module, "derive_chart", fake)
+        return valued
+    monkeypatch.setattr(store_module, "derive_and_analyze", fake)
     return calls
 
 

@@ -1,10 +1,11 @@
 """store: the derived chart of a rules object, kept on disk once derived.
 
-Deriving a chart (:func:`~twentyone_burn.charts.derive.derive_chart`) takes five or six exact
-valuations of a whole game (about 25 s at six decks); a par sheet for the chart values one per
-rule variation, and ``chart`` derives the same chart again every time it runs. So
+Deriving a chart (:func:`~twentyone_burn.charts.derive.derive_chart`) takes several exact
+valuations of a whole game (a few seconds at six decks); a par sheet for the chart values one
+per rule variation, and ``chart`` derives the same chart again every time it runs. So
 :func:`derived_chart` keeps each derived chart, with the exact headline figures of the chart
-played under its rules, in the result cache of :mod:`twentyone_burn.engine.cache`
+played under its rules and of optimal play (which the derivation starts from), in the result
+cache of :mod:`twentyone_burn.engine.cache`
 (``chart-<rules hash>.json``). The entry's key is the SHA-256 of the package version, the
 rules hash, every module the chart comes from (``rules.py``, ``shoe.py``, ``tables.py``,
 ``engine/*.py``, ``charts/*.py``), Python, numpy, numba and the machine type: an entry made by
@@ -41,12 +42,12 @@ from ..engine.results import Analysis
 from ..rules import Rules
 from ..shoe import NRANKS
 from ..sim.executors import die_with_parent
-from .derive import DerivedChart, derive_chart
+from .derive import DerivedChart, derive_and_analyze
 from .model import HARD_TOTALS, SOFT_TOTALS
 
 __all__ = ["ChartValuation", "chart_figures", "derived_chart", "derived_charts", "worker_init"]
 
-_FORMAT = 1
+_FORMAT = 2
 _MAX_BYTES = 1 << 20
 #: the modules a derived chart comes from, relative to the package
 _SOURCES = ("rules.py", "shoe.py", "tables.py", "engine/*.py", "charts/*.py")
@@ -60,11 +61,14 @@ class ChartValuation:
 
     figures: expected_return, house_edge, element_of_risk, average_total_wager (per initial
     wager; from :func:`~twentyone_burn.engine.game.analyze` with the chart's tables);
-    from_cache: whether the chart was read from the store, not derived now.
+    optimal: the same figures of optimal play under the rules (``analyze(rules)``, the
+    derivation's start); from_cache: whether the chart was read from the store, not derived
+    now.
     """
 
     chart: DerivedChart
     figures: dict[str, float]
+    optimal: dict[str, float]
     from_cache: bool = False
 
 
@@ -98,7 +102,7 @@ def _encode(v: ChartValuation) -> dict[str, Any]:
     return {"hard": c.hard.tolist(), "soft": c.soft.tolist(), "resplit": c.resplit.tolist(),
             "burn_values": c.burn_values.tolist(), "expected_return": c.expected_return,
             "optimal_return": c.optimal_return, "best_iteration": c.best_iteration,
-            "iterations": c.iterations, "figures": v.figures}
+            "iterations": c.iterations, "figures": v.figures, "optimal": v.optimal}
 
 
 def _decode(rules: Rules, body: Any) -> ChartValuation | None:
@@ -109,6 +113,7 @@ def _decode(rules: Rules, body: Any) -> ChartValuation | None:
         resplit = np.array(body["resplit"], dtype=np.bool_)
         burn = np.array(body["burn_values"], dtype=np.float64)
         figures = {k: float(body["figures"][k]) for k in _FIGURES}
+        optimal = {k: float(body["optimal"][k]) for k in _FIGURES}
         chart = DerivedChart(rules, hard, soft, resplit, burn, float(body["expected_return"]),
                              float(body["optimal_return"]), int(body["best_iteration"]),
                              int(body["iterations"]))
@@ -119,7 +124,7 @@ def _decode(rules: Rules, body: Any) -> ChartValuation | None:
     if any(a.shape != s for a, s in shapes) or hard.min() < 0 or hard.max() > 3 \
             or soft.min() < 0 or soft.max() > 3:
         return None
-    return ChartValuation(chart, figures, from_cache=True)
+    return ChartValuation(chart, figures, optimal, from_cache=True)
 
 
 def derived_chart(rules: Rules, *, optimal: Analysis | None = None,
@@ -132,17 +137,17 @@ def derived_chart(rules: Rules, *, optimal: Analysis | None = None,
     optimal: optimal play's analysis of these rules, when already run (saves one analysis on
     a miss); progress(iteration, expected return): the derivation's progress (a miss only).
     """
-    from ..engine.game import analyze
     entry = _entry(rules) if use_cache else None
     if entry is not None:
         hit = _decode(rules, read_entry(*entry, max_bytes=_MAX_BYTES))
         if hit is not None:
             return hit
-    d = derive_chart(rules, progress=progress, optimal=optimal)
-    v = ChartValuation(d, chart_figures(analyze(rules, tables=d.tables())))
+    # the chart's own analysis reuses what the derivation computed (its last valuation)
+    v = derive_and_analyze(rules, progress, optimal=optimal)
+    out = ChartValuation(v.chart, chart_figures(v.analysis), chart_figures(v.optimal))
     if entry is not None:
-        _keep(entry, v)
-    return v
+        _keep(entry, out)
+    return out
 
 
 def _keep(entry: tuple[Path, str], v: ChartValuation) -> None:
@@ -165,19 +170,25 @@ def worker_init(parent: int, threads: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+#: optimal play's analyses the parent had before it forked the workers (by rules hash)
+_INHERITED: dict[str, Analysis] = {}
+
+
 def _derive_in_worker(rules: Rules) -> ChartValuation:
-    return derived_chart(rules, use_cache=False)    # the parent reads and writes the store
+    # the parent reads and writes the store
+    return derived_chart(rules, optimal=_INHERITED.get(rules.rules_hash), use_cache=False)
 
 
-def derived_charts(rules: Sequence[Rules], *, workers: int = 1,
+def derived_charts(rules: Sequence[Rules], *, workers: int = 1, optimal: Analysis | None = None,
                    progress: Callable[[int, int], None] | None = None) -> list[ChartValuation]:
     """:func:`derived_chart` of each rules object, in order: the store's where it holds them,
     the others derived in ``workers`` local processes at once.
 
     A derivation is mostly Python between short kernels, so two processes with one engine
     thread each derive two charts about 1.6 times as fast as one process with two threads
-    (benchmarks/engine.py). The workers are forked (they inherit the loaded engine, and the
-    dealer passes already computed in a ``reuse_dealer_passes`` block), die with this process
+    (benchmarks/engine.py). The workers are forked (they inherit the loaded engine, the
+    dealer passes already computed in a ``reuse_dealer_passes`` block and ``optimal``,
+    optimal play's analysis of one of the rules objects, when given), die with this process
     and ignore Ctrl-C, which stops the pool here; each chart is the same whichever process
     derives it. Where there is no fork (or ``workers`` is 1) the charts are derived here, one
     after another. progress(done, total) is called as the charts are ready.
@@ -194,6 +205,7 @@ def derived_charts(rules: Sequence[Rules], *, workers: int = 1,
             out[i] = hit
         else:
             todo.append(i)
+    known = {} if optimal is None else {optimal.rules.rules_hash: optimal}
 
     def finished(i: int, v: ChartValuation) -> None:
         out[i] = v
@@ -205,7 +217,8 @@ def derived_charts(rules: Sequence[Rules], *, workers: int = 1,
 
     if workers <= 1 or len(todo) <= 1 or "fork" not in multiprocessing.get_all_start_methods():
         for i in todo:
-            finished(i, derived_chart(rules[i], use_cache=False))
+            finished(i, derived_chart(rules[i], optimal=known.get(rules[i].rules_hash),
+                                      use_cache=False))
         return [out[i] for i in range(len(rules))]
     n = min(workers, len(todo))
     pool = cf.ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork"),
@@ -213,7 +226,11 @@ def derived_charts(rules: Sequence[Rules], *, workers: int = 1,
                                   initargs=(os.getpid(), max(1, (os.cpu_count() or 1) // n)))
     ok = False
     try:
-        futures = {pool.submit(_derive_in_worker, rules[i]): i for i in todo}
+        _INHERITED.update(known)    # the workers are forked as the tasks are submitted
+        try:
+            futures = {pool.submit(_derive_in_worker, rules[i]): i for i in todo}
+        finally:
+            _INHERITED.clear()
         for f in cf.as_completed(futures):
             finished(futures[f], f.result())
         ok = True

@@ -7,8 +7,12 @@ the printable chart (:func:`~twentyone_burn.charts.derive.derive_chart`) of the 
 
 Where the work runs: in this process (one worker), in local worker processes (forked, each
 dying with its parent, Ctrl-C the parent's alone: the patterns of
-:mod:`twentyone_burn.sim.executors`), or on a Dask cluster. Each finished valuation is kept in
-the result cache at once, so a search that is interrupted resumes where it stopped. The
+:mod:`twentyone_burn.sim.executors`), or on a Dask cluster. Rule sets whose dealer passes are
+the same (one :func:`~twentyone_burn.engine.player_burn.pass_group`: they differ only in
+doubling, the split choice or resplitting aces) or differ only in the rows of the totals whose
+ties lose are valued together, each pass (or row of one) computed once for them
+(:func:`valuations`). Each finished valuation (or batch, in a worker) is kept in the
+result cache at once, so a search that is interrupted resumes where it stopped. The
 cache's key mirrors :mod:`twentyone_burn.engine.cache`'s: the package version, the rules hash,
 the source of every module the figures come from (``rules.py``, ``shoe.py``, ``tables.py``,
 ``engine/*.py``, and ``charts/*.py`` for charts), the Python, numpy and numba versions and the
@@ -28,7 +32,7 @@ import math
 import multiprocessing
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +43,7 @@ from .results import DesignResult, DesignRow
 from .space import DesignError, RuleSet, parse_knobs, rule_sets
 
 __all__ = ["DEFAULT_CHARTS", "DEFAULT_TOLERANCE", "chart_figures", "design", "optimal_figures",
-           "valuation"]
+           "valuation", "valuations"]
 
 #: the tolerance around the target house edge when none is given
 DEFAULT_TOLERANCE = 0.005
@@ -87,8 +91,37 @@ def chart_figures(rules: Rules) -> dict[str, Any]:
 
 def valuation(kind: str, rules: Rules) -> dict[str, Any]:
     """One valuation of a rule set: ``kind`` "optimal" (:func:`optimal_figures`) or "chart"
-    (:func:`chart_figures`); what a worker runs."""
+    (:func:`chart_figures`)."""
     return optimal_figures(rules) if kind == "optimal" else chart_figures(rules)
+
+
+def valuations(kind: str, rules: Sequence[Rules]) -> list[dict[str, Any]]:
+    """:func:`valuation` of each rule set, in order, in one block that computes each dealer
+    pass once (``reuse_dealer_passes``): what a worker runs, for rule sets of one
+    :func:`~twentyone_burn.engine.player_burn.pass_group` (e.g. a rule set and its variants
+    that change only doubling), which then share every pass. The figures are those of one
+    valuation at a time, to the bit (a pass is the same numbers whoever computes it).
+
+    >>> [round(f["house_edge"], 6) for f in valuations("optimal", [Rules(decks=None)])]
+    [-0.278343]
+    """
+    from ..engine.player_burn import reuse_dealer_passes
+    with reuse_dealer_passes():
+        return [valuation(kind, r) for r in rules]
+
+
+def _batches(tasks: list[tuple[str, Rules]]) -> list[list[int]]:
+    """The tasks' indices in batches a worker values together: optimal play's valuations by
+    pass group of the rules with ties pushing (their dealer passes are shared, and ties that
+    lose change only the payoff rows of the totals they hit, which the block shares too),
+    each chart alone; largest batches first."""
+    from ..engine.player_burn import pass_group
+    groups: dict[tuple, list[int]] = {}
+    for i, (kind, rules) in enumerate(tasks):
+        key = (kind, pass_group(rules.replace(ties_lose_from=None))) if kind == "optimal" \
+            else (kind, i)
+        groups.setdefault(key, []).append(i)
+    return sorted(groups.values(), key=len, reverse=True)
 
 
 # -- the result cache --------------------------------------------------------------------------
@@ -156,15 +189,20 @@ class _Workers:
         return str(getattr(getattr(s, "scheduler", None), "address", None) or s)
 
     def run(self, tasks: list[tuple[str, Rules]]) -> Iterator[tuple[int, dict[str, Any]]]:
+        batches = _batches(tasks)
         if self.scheduler is not None:
-            yield from self._dask(tasks)
-        elif self.workers <= 1 or len(tasks) <= 1:
-            for i, (kind, rules) in enumerate(tasks):
-                yield i, valuation(kind, rules)
+            yield from self._dask(tasks, batches)
+        elif self.workers <= 1 or len(batches) <= 1:
+            from ..engine.player_burn import reuse_dealer_passes
+            for batch in batches:
+                with reuse_dealer_passes():     # as valuations(), each kept as it is done
+                    for i in batch:
+                        yield i, valuation(*tasks[i])
         else:
-            yield from self._local(tasks)
+            yield from self._local(tasks, batches)
 
-    def _local(self, tasks: list[tuple[str, Rules]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    def _local(self, tasks: list[tuple[str, Rules]], batches: list[list[int]]
+               ) -> Iterator[tuple[int, dict[str, Any]]]:
         if self._pool is None:
             # fork where the platform has it: the workers inherit the loaded engine
             methods = multiprocessing.get_all_start_methods()
@@ -173,12 +211,13 @@ class _Workers:
             self._pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
                                                 initializer=worker_init,
                                                 initargs=(os.getpid(), threads))
-        futs = {self._pool.submit(valuation, kind, rules): i
-                for i, (kind, rules) in enumerate(tasks)}
+        futs = {self._pool.submit(valuations, tasks[batch[0]][0],
+                                  [tasks[i][1] for i in batch]): batch for batch in batches}
         for f in cf.as_completed(futs):
-            yield futs[f], f.result()
+            yield from zip(futs[f], f.result())
 
-    def _dask(self, tasks: list[tuple[str, Rules]]) -> Iterator[tuple[int, dict[str, Any]]]:
+    def _dask(self, tasks: list[tuple[str, Rules]], batches: list[list[int]]
+              ) -> Iterator[tuple[int, dict[str, Any]]]:
         try:
             from dask.distributed import Client, as_completed
         except ImportError:
@@ -196,12 +235,12 @@ class _Workers:
                         from None
                 self._own_client = True
         client = self._client
-        futs = {client.submit(valuation, kind, rules, pure=False): i
-                for i, (kind, rules) in enumerate(tasks)}
+        futs = {client.submit(valuations, tasks[batch[0]][0], [tasks[i][1] for i in batch],
+                              pure=False): batch for batch in batches}
         try:
             for f in as_completed(futs):
                 try:
-                    yield futs[f], f.result()
+                    yield from zip(futs[f], f.result())
                 except (cf.CancelledError, asyncio.CancelledError, OSError):
                     raise DesignError(f"lost the Dask scheduler at {self._address()}; run the "
                                       "same command again to resume from the cache") from None

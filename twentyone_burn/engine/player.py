@@ -31,8 +31,8 @@ from .compiled import kernel
 from .dealer import NOUTCOMES, OUTCOME_TOTALS
 
 __all__ = ["MONEY", "NCELLS", "cell_of_hands", "choose", "draw_probs", "HandValues",
-           "natural_probs", "no_natural", "payoff_table", "play_hands", "reach_cell_sums",
-           "Valuation"]
+           "natural_probs", "no_natural", "payoff_table", "play_hands", "play_hands_lanes",
+           "reach_cell_sums", "Valuation"]
 
 #: (stand multiplier, double multiplier, bust result) of a money valuation: a double stakes
 #: twice the wager; a bust loses the wager whatever the dealer does (``Rules.payoff``)
@@ -486,6 +486,37 @@ def play_hands(base: np.ndarray, stand: np.ndarray, *, can_double: np.ndarray,
     _play_hands(base, t.counts, t.total, t.ncards, t.child, t.order if order is None else order,
                 stand, pair, j, u, infinite, INFINITE_PROBS, can_double, forced, scale, hole,
                 v.stand, v.hit, v.double, v.value, v.feasible)
+    return v
+
+
+def play_hands_lanes(base: np.ndarray, stand: np.ndarray, *, can_double: np.ndarray,
+                     forced: np.ndarray, infinite: bool, order: np.ndarray, pair: int,
+                     combos: HiddenCombos, scale: np.ndarray = MONEY,
+                     hole: int = -1) -> HandValues:
+    """:func:`play_hands` for every hidden combination of ``combos`` at once (one kernel pass,
+    :func:`_play_hands_lanes`): ``stand``, ``forced`` and every returned array are
+    [hand, combination], and column c holds the very numbers :func:`play_hands` gives with
+    ``j, u = combos.j[c], combos.u[c]``.
+
+    >>> t = hand_table()
+    >>> n, order = len(t.index), t.order[t.counts[t.order, 7] >= 1]
+    >>> v = play_hands_lanes(np.array([4] * 9 + [16]), np.zeros((n, 2)), order=order, pair=7,
+    ...                      combos=HiddenCombos(np.array([0, 1]), np.array([0, 0])),
+    ...                      infinite=False, can_double=np.zeros(n, np.bool_),
+    ...                      forced=np.full((n, 2), -1, np.int8))
+    >>> h = t.of((7, 9))
+    >>> v.stand.shape, float(v.stand[h, 1]), float(v.hit[h, 0]) < -0.5     # 8-T
+    ((3082, 2), 0.0, True)
+    """
+    t = hand_table()
+    shape = (len(t.index), len(combos.j))
+    v = HandValues(np.zeros(shape), np.zeros(shape), np.zeros(shape), np.zeros(shape),
+                   np.zeros(shape, dtype=np.bool_))
+    _play_hands_lanes(base, t.counts, t.total, t.ncards, t.child, order,
+                      np.ascontiguousarray(stand, dtype=np.float64), pair, combos.j, combos.u,
+                      infinite, INFINITE_PROBS, can_double,
+                      np.ascontiguousarray(forced, dtype=np.int8), scale, hole, v.stand, v.hit,
+                      v.double, v.value, v.feasible, np.empty((10, shape[1])))
     return v
 
 

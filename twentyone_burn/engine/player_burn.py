@@ -25,7 +25,16 @@ import numpy as np
 
 from ..rules import Rules
 from ..shoe import NRANKS, full_shoe
-from ..tables import DOUBLE, HIT, SPLIT, STAND, DecisionTables, double_allowed, hand_table
+from ..tables import (
+    DOUBLE,
+    HIT,
+    SPLIT,
+    STAND,
+    DecisionTables,
+    double_allowed,
+    hand_table,
+    hidden_combos,
+)
 from .dealer import dealer_distribution
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
@@ -38,9 +47,9 @@ from .split import (
 )
 from .stand import stand_evs
 
-__all__ = ["TIE", "burn_choices", "BurnChoice", "kept_values", "kept_values_for_shoe",
-           "KeptValues", "reuse_dealer_passes", "split_stand_cached", "unsplit_hands",
-           "unsplit_stand_cached", "unsplit_stand_evs"]
+__all__ = ["TIE", "burn_choices", "BurnChoice", "given_kept_values", "kept_values",
+           "kept_values_for_shoe", "KeptValues", "pass_group", "reuse_dealer_passes",
+           "split_stand_cached", "unsplit_hands", "unsplit_stand_cached", "unsplit_stand_evs"]
 
 
 @dataclass(frozen=True)
@@ -89,8 +98,10 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
     ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
     ...     das = r.replace(double_after_split=not r.double_after_split)
     ...     y = unsplit_stand_cached(das, 9, base, payoff_table(das))
-    >>> x is y
-    True
+    ...     ties = r.replace(ties_lose_from=20)    # the rows of 20 and 21 alone are new
+    ...     z = unsplit_stand_cached(ties, 9, base, payoff_table(ties))
+    >>> x is y, bool((z == unsplit_stand_evs(ties, 9, base, payoff_table(ties))).all())
+    (True, True)
     >>> with reuse_dealer_passes():    # another dealer is another pass
     ...     x = unsplit_stand_cached(r, 9, base, payoff_table(r))
     ...     low = r.replace(dealer_burn="lowest")
@@ -108,26 +119,94 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
         _PASS_CACHE, _PASS_KEEP = old, old_keep
 
 
+#: kept values already computed for one strategy's tables (``given_kept_values``)
+_GIVEN: tuple[DecisionTables, dict[int, KeptValues]] | None = None
+
+
+@contextlib.contextmanager
+def given_kept_values(tables: DecisionTables, kept: dict[int, KeptValues]) -> Iterator[None]:
+    """Within this block :func:`kept_values` of these very ``tables`` (the same object, money
+    valued on their rules' full shoe) returns ``kept[up]``: values computed already, e.g. by
+    the chart derivation that found the tables, which then values its chart without
+    computing them again.
+
+    >>> r = Rules(decks=None)
+    >>> t = DecisionTables.always_stand(r)
+    >>> kv = kept_values(r, 5, t)
+    >>> with given_kept_values(t, {5: kv}):
+    ...     kept_values(r, 5, t) is kv, kept_values(r, 5, DecisionTables.always_stand(r)) is kv
+    (True, False)
+    """
+    global _GIVEN
+    old, _GIVEN = _GIVEN, (tables, kept)
+    try:
+        yield
+    finally:
+        _GIVEN = old
+
+
+def pass_group(rules: Rules) -> tuple:
+    """What the dealer passes of a rules object depend on (the shoe, the dealer rule, the split
+    hands and the payoff): rules with the same key share every pass, e.g. rule sets that
+    differ only in doubling, the split choice or resplitting aces.
+
+    >>> pass_group(Rules()) == pass_group(Rules(double_on="10-11", mandatory_split=False))
+    True
+    >>> pass_group(Rules()) == pass_group(Rules(win_pays="4:5"))
+    False
+    """
+    return (rules.decks, rules.hit_soft_17, rules.dealer_burn, rules.max_hands,
+            rules.split_aces_one_card, payoff_table(rules).tobytes())
+
+
 def _same_passes(a: Rules, b: Rules) -> bool:
-    return (a.decks, a.hit_soft_17, a.dealer_burn, a.max_hands, a.split_aces_one_card,
-            payoff_table(a).tobytes()) == (b.decks, b.hit_soft_17, b.dealer_burn, b.max_hands,
-                                           b.split_aces_one_card, payoff_table(b).tobytes())
+    return pass_group(a) == pass_group(b)
 
 
-def _passes(rules: Rules, key: tuple, compute: Callable[[], np.ndarray]) -> np.ndarray:
+def _passes(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray,
+            hands: np.ndarray, compute: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """The stand EVs of ``hands`` (the result's rows; ``compute(some of them)`` gives theirs),
+    reused inside :func:`reuse_dealer_passes`: a pass already computed for these rules is
+    returned as it is, and one for another payoff takes the hands whose total has the same
+    payoff row from a pass that had it (e.g. ties that lose from 20 change only the rows of
+    20 and 21): only the others are computed. A hand's stand EV depends on its own total's
+    row alone (the kernel's lanes, and the equal rows of two payoff tables' weights, give the
+    same bits), so the numbers are those of a whole pass."""
     if _PASS_CACHE is None:
-        return compute()
+        return compute(hands)
+    key = _pass_key(rules, up, pair, base, payoff)
     if key in _PASS_CACHE:
         return _PASS_CACHE[key]
-    value = compute()
+    rows = _total_rows(hands)
+    found = {t: _PASS_CACHE.get(key[:-1] + (t, payoff[t].tobytes())) for t in rows}
+    if not any(found.values()):
+        value = compute(hands)
+    else:
+        missing = [t for t in rows if found[t] is None]
+        some = next(ref for ref in found.values() if ref is not None)
+        value = np.empty((len(hands), *some[0].shape[1:]))
+        for t, ref in found.items():
+            if ref is not None:
+                value[rows[t]] = ref[0][ref[1]]
+        if missing:
+            sel = np.concatenate([rows[t] for t in missing])
+            value[sel] = compute(hands[sel])
     if _PASS_KEEP is None or _same_passes(rules, _PASS_KEEP):
         _PASS_CACHE[key] = value
+        for t, idx in rows.items():
+            _PASS_CACHE.setdefault(key[:-1] + (t, payoff[t].tobytes()), (value, idx))
     return value
+
+
+def _total_rows(hands: np.ndarray) -> dict[int, np.ndarray]:
+    """The positions in ``hands`` of the hands of each total (the payoff table's row)."""
+    totals = np.minimum(hand_table().total[hands], 21)
+    return {int(t): np.nonzero(totals == t)[0] for t in np.unique(totals)}
 
 
 def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
     # everything a pass depends on: the dealer (its soft-17 rule and its burn), the hands
-    # (max hands, one-card split aces), the shoe and the payoff
+    # (max hands, one-card split aces), the shoe and the payoff (last: a row's key replaces it)
     return (rules.hit_soft_17, rules.dealer_burn, rules.max_hands, rules.split_aces_one_card,
             up, pair, base.tobytes(), payoff.tobytes())
 
@@ -160,6 +239,10 @@ def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
     >>> int(kv.action[9, 9, 9]) == SPLIT, bool(kv.best[4, 9, 9] == kv.split[4, 9, 9])
     (True, True)
     """
+    given = _GIVEN
+    if given is not None and tables is given[0] and valuation is None and shoe is None \
+            and rules == tables.rules and up in given[1]:
+        return given[1][up]
     if shoe is None and not rules.infinite:
         shoe = full_shoe(rules.decks)
     return kept_values_for_shoe(rules, up, shoe, tables=tables, valuation=valuation)
@@ -354,12 +437,18 @@ def burn_choices(kv: KeptValues, player: tuple[int, int, int],
 def unsplit_stand_cached(rules: Rules, up: int, base_up: np.ndarray,
                          payoff: np.ndarray) -> np.ndarray:
     """:func:`unsplit_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
-    return _passes(rules, _pass_key(rules, up, -1, base_up, payoff),
-                   lambda: unsplit_stand_evs(rules, up, base_up, payoff))
+    return _passes(rules, up, -1, base_up, payoff, unsplit_hands(),
+                   lambda hands: stand_evs(rules, up, base_up, hands, payoff=payoff)[:, :, 0])
 
 
 def split_stand_cached(rules: Rules, up: int, pair: int, base_p: np.ndarray,
                        payoff: np.ndarray) -> np.ndarray:
     """:func:`split.split_stand_evs`, reused inside :func:`reuse_dealer_passes`."""
-    return _passes(rules, _pass_key(rules, up, pair, base_p, payoff),
-                   lambda: split_stand_evs(rules, up, pair, base_p, payoff))
+    order = split_hands(pair, rules.one_card_split(pair))
+
+    def compute(hands: np.ndarray) -> np.ndarray:
+        if hands.shape == order.shape:
+            return split_stand_evs(rules, up, pair, base_p, payoff)
+        return stand_evs(rules, up, base_p, hands, payoff=payoff, pair=pair,
+                         combos=hidden_combos(rules.max_hands))
+    return _passes(rules, up, pair, base_p, payoff, order, compute)

@@ -151,28 +151,39 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     if played is None:
         played = np.ones_like(hand_ev)
     decisions: dict[tuple[int, int, int, int], bool] = {}
+    terms: dict[tuple[int, int], tuple] = {}
+
+    def own(j: int, u: int) -> tuple:
+        """The terms of a state that depend on (j, u) alone, computed once per (j, u): the
+        second card's probabilities, the hand's own (ev, wager, hands, doubles) over the
+        non-pair cards, and the pair card's, kept as a hand."""
+        t = terms.get((j, u))
+        if t is None:
+            c = combo_index[(j, u)]
+            p_pair, p_t = _second_card_probs_cached(shoe_key, pair, j, u)
+            p_other = float(p_t.sum())
+            f = played[c]
+            t = (p_pair, p_other, float(p_t @ hand_ev[c]), float(p_t @ (hand_wager[c] * f)),
+                 p_other if same_weight else float(p_t @ f),
+                 float(p_t @ ((hand_wager[c] - 1.0) * f)),
+                 hand_ev[c, pair], hand_wager[c, pair] * f[pair], f[pair],
+                 (hand_wager[c, pair] - 1.0) * f[pair])
+            terms[(j, u)] = t
+        return t
 
     @functools.cache
     def value(h: int, i: int, j: int, u: int) -> tuple[float, float, float, float]:
         """(ev, wager, hands, doubles) of hands i..h from the moment hand i awaits its card."""
         if i > h:
             return 0.0, 0.0, 0.0, 0.0
-        c = combo_index[(j, u)]
-        p_pair, p_t = _second_card_probs_cached(shoe_key, pair, j, u)
-        p_other = float(p_t.sum())
-        f = played[c]
-        ev = float(p_t @ hand_ev[c])
-        wager = float(p_t @ (hand_wager[c] * f))
-        hands = p_other if same_weight else float(p_t @ f)
-        doubles = float(p_t @ ((hand_wager[c] - 1.0) * f))
+        p_pair, p_other, ev, wager, hands, doubles, k_ev, k_wager, k_hand, k_double = own(j, u)
         if p_other > 0:
             e, w, k, d = value(h, i + 1, j, u + 1)
             ev, wager, hands, doubles = ev + p_other * e, wager + p_other * w, \
                 hands + p_other * k, doubles + p_other * d
         if p_pair > 0:
             e, w, k, d = value(h, i + 1, j + 1, u)
-            stay = (hand_ev[c, pair] + e, hand_wager[c, pair] * f[pair] + w, f[pair] + k,
-                    (hand_wager[c, pair] - 1.0) * f[pair] + d)
+            stay = (k_ev + e, k_wager + w, k_hand + k, k_double + d)
             best = stay
             if rules.may_resplit(pair, h):
                 split = value(h + 1, i, j + 1, u)

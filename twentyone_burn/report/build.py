@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
-from ..charts.store import ChartValuation, derived_chart, derived_charts
+from ..charts.store import ChartValuation, derived_charts
 from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, DERIVED_CHART_NAME
 from ..engine.game import analyze, optimal_tables, return_table
 from ..engine.player_burn import reuse_dealer_passes
@@ -36,7 +36,7 @@ from .statistics import (
     simulated_figures,
 )
 from .strategy import OPTIMAL, ReportStrategy
-from .variations import VariationSpec, variation_specs, variation_table
+from .variations import Optimal, VariationSpec, variation_specs, variation_table
 
 __all__ = ["DEFAULT_SEED", "DEFAULT_SIM_ROUNDS", "Progress", "build_report"]
 
@@ -99,8 +99,12 @@ def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
     workers = workers or os.cpu_count() or 1
     created = _created()
     optimal_only = strategy.is_optimal
-    total = (1.0 + (0.0 if optimal_only else 2.0) + (3.0 if with_return_table else 0.0)
-             + len(distinct) * (1.0 if optimal_only else 2.0)
+    # a chart's report derives the charts of the base and of every variation (each
+    # derivation runs optimal play's analysis of its rules, which the variation row reuses)
+    need = [] if optimal_only else [rules, *distinct.values()]
+    total = (1.0 + (1.0 if strategy.tables is not None or strategy.kind == "chart" else 0.0)
+             + len(need) + (3.0 if with_return_table else 0.0)
+             + (len(distinct) if optimal_only else 0.0)
              + (1.0 if verify_rounds or sim_rounds else 0.0))
     done = 0.0
     timings: dict[str, float] = {}
@@ -118,54 +122,41 @@ def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
         done += 1
         return a
 
-    prepared: dict[str, ChartValuation] = {}
+    charts: dict[str, ChartValuation] = {}
 
-    def chart_of(label: str, r: Rules, optimal: Analysis) -> ChartValuation:
-        nonlocal done
-        if r.rules_hash in prepared:      # derived in parallel beforehand (counted then)
-            return prepared[r.rules_hash]
-        step(label)
-        t0 = time.perf_counter()
-        # a derivation takes up to 12 iterations, most end within 6
-        v = derived_chart(r, optimal=optimal,
-                          progress=lambda it, er: step(label, min(it, 6) / 7))
-        timings[label] = time.perf_counter() - t0
-        done += 1
-        return v
+    def variation_optimal(spec: VariationSpec, r: Rules) -> Optimal:
+        # a chart's report: optimal play's figures from the variation's derivation
+        return run(f"rule variation: {spec.label}", r) if optimal_only else \
+            charts[r.rules_hash].optimal
 
-    base_chart: ChartValuation | None = None
-
-    def variation_chart(spec: VariationSpec | None, r: Rules, optimal: Analysis
+    def variation_chart(spec: VariationSpec | None, r: Rules, optimal: Optimal
                         ) -> dict[str, float]:
-        if spec is None:    # the base rules' chart
-            assert base_chart is not None
-            return base_chart.figures
-        return chart_of(f"chart for {spec.label}", r, optimal).figures
+        return charts[r.rules_hash].figures
 
     # the dealer passes of the base rules serve the return table and every variation that
     # changes only doubling or splitting (each pass is the same numbers either way)
     with reuse_dealer_passes(rules):
         opt = run("exact analysis" if optimal_only else "optimal play (reference)", rules)
-        if not optimal_only and workers > 1:
+        if need:
             # every chart the report needs, those not in the store derived in parallel
-            # processes (forked here: they inherit the base rules' dealer passes)
-            need = [rules, *distinct.values()]
+            # processes (forked here: they inherit the base rules' dealer passes and
+            # optimal play's analysis of the base rules)
             label = f"deriving the charts ({len(need)})"
             step(label)
             t0 = time.perf_counter()
-            for cv in derived_charts(need, workers=workers, progress=lambda k, n: step(
-                    label, len(need) * k / n)):
-                prepared[cv.chart.rules.rules_hash] = cv
+            for cv in derived_charts(need, workers=workers, optimal=opt, progress=lambda k, n:
+                                     step(label, len(need) * k / n)):
+                charts[cv.chart.rules.rules_hash] = cv
             timings[label] = time.perf_counter() - t0
             done += len(need)
+        base_chart = charts.get(rules.rules_hash)
         tables: DecisionTables | None = None
         if strategy.kind == "chart":
-            base_chart = chart_of("deriving the chart", rules, opt)
+            assert base_chart is not None
             # named as ``chart`` names it (strategy_tables/ holds that name)
             tables = dataclasses.replace(base_chart.chart.tables(), name=DERIVED_CHART_NAME)
         elif strategy.kind == "given":
             tables = strategy.tables
-            base_chart = chart_of("deriving the chart", rules, opt)
         a = opt if tables is None else run("exact analysis of the strategy", rules, tables)
         rt = None
         if with_return_table:
@@ -179,9 +170,8 @@ def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
         burn = burn_statistics(a)
         timings["dealer and burn statistics"] = time.perf_counter() - t0
 
-        variations_df = variation_table(
-            rules, opt, specs, lambda spec, r: run(f"rule variation: {spec.label}", r),
-            chart=None if optimal_only else variation_chart)
+        variations_df = variation_table(rules, opt, specs, variation_optimal,
+                                        chart=None if optimal_only else variation_chart)
 
     sim: SimulatedFigures | None = None
     verification: dict[str, Any] | None = None

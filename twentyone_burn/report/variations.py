@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,7 @@ from ..engine.results import Analysis
 from ..rules import Rules
 from .statistics import headline_figures
 
-__all__ = ["VariationSpec", "variation_specs", "variation_table"]
+__all__ = ["ChartFigures", "Optimal", "VariationSpec", "variation_specs", "variation_table"]
 
 #: the columns of the rule-effect table, in order
 _COLUMNS = ["group", "variation", "changes", "is_base", "rules_hash", "expected_return",
@@ -99,15 +99,21 @@ def variation_specs(base: Rules) -> list[VariationSpec]:
     return out
 
 
+#: optimal play's analysis of a row's rules, or its four headline figures (as
+#: :func:`~.statistics.headline_figures` gives them) where they are known without one
+Optimal = Analysis | Mapping[str, float]
+
+
 def variation_table(base: Rules, base_analysis: Analysis, specs: Sequence[VariationSpec],
-                    analyse: Callable[[VariationSpec, Rules], Analysis] | None = None,
+                    analyse: Callable[[VariationSpec, Rules], Optimal] | None = None,
                     chart: ChartFigures | None = None) -> pd.DataFrame:
     """The rule-effect table: one row per spec, in the order given.
 
     Each distinct changed rules object is analysed once, in spec order, with
-    ``analyse(spec, rules)`` (default: :func:`~twentyone_burn.engine.game.analyze`); a
-    variation equal to the base rules reuses ``base_analysis`` (and is marked ``is_base``).
-    ``change`` is the row's expected return less the base's.
+    ``analyse(spec, rules)`` (default: :func:`~twentyone_burn.engine.game.analyze`; or the
+    headline figures of optimal play, when they are known already); a variation equal to the
+    base rules reuses ``base_analysis`` (and is marked ``is_base``). ``change`` is the row's
+    expected return less the base's.
 
     ``chart(spec, rules, optimal analysis)``: when given, each row is for the chart derived
     for its rules (``spec`` None: the base rules): the headline figures are the chart's,
@@ -147,13 +153,13 @@ def variation_table(base: Rules, base_analysis: Analysis, specs: Sequence[Variat
 
 
 #: chart(spec, rules, optimal analysis) -> the headline figures of the rules' chart
-ChartFigures = Callable[[VariationSpec | None, Rules, Analysis], dict[str, float]]
+ChartFigures = Callable[[VariationSpec | None, Rules, Optimal], dict[str, float]]
 
 
-def _row_figures(spec: VariationSpec | None, rules: Rules, optimal: Analysis,
+def _row_figures(spec: VariationSpec | None, rules: Rules, optimal: Optimal,
                  chart: ChartFigures | None) -> dict[str, float]:
     """A row's figures: optimal play's, or the chart's with optimal play beside it."""
-    f = headline_figures(optimal)
+    f = dict(optimal) if isinstance(optimal, Mapping) else headline_figures(optimal)
     if chart is None:
         return f
     c = dict(chart(spec, rules, optimal))
