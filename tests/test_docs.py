@@ -42,8 +42,8 @@ def _tracked(*patterns: str) -> list[Path]:
 def links(text: str) -> list[str]:
     """Every link target of the Markdown ``text``, outside code.
 
-    >>> links("[a](b.md#c) `[x](y)` ![i](\\n p.svg)\\n\\n[r]: ../d.md")
-    ['b.md#c', 'p.svg', '../d.md']
+    >>> links("[a](b.md#c) `[x](y)` ![i](\\n p.svg)\\n\\n[r]: ../README.md")
+    ['b.md#c', 'p.svg', '../README.md']
     """
     prose = _CODE.sub("", text)
     return [m.group(1) for m in _INLINE.finditer(prose)] + _REFERENCE.findall(prose)
