@@ -54,7 +54,8 @@ ROOT = Path(__file__).resolve().parents[1]
 DEFAULT = ("reports/21burn-standard.xlsx", "reports/21burn-standard.html",
            "reports/21burn-standard-optimal.xlsx", "reports/21burn-standard-optimal.html",
            "strategy_tables/chart.xlsx")
-#: the pages each published file prints on (docs/report.md and docs/charts.md say so)
+#: the pages each published file prints on (docs/report.md states the reports'; the chart
+#: prints a page a sheet, docs/charts.md)
 EXPECTED = {"reports/21burn-standard.xlsx": 15, "reports/21burn-standard.html": 10,
             "reports/21burn-standard-optimal.xlsx": 15,
             "reports/21burn-standard-optimal.html": 9, "strategy_tables/chart.xlsx": 7}
