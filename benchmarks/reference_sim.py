@@ -1,6 +1,6 @@
 """An independent reference simulator of 21 Burn: the yardstick for the simulator's speed.
 
-A plain numba loop, written from the rule sheet (``/work/shared/rules/21-burn.txt``) and
+A plain numba loop, written from the rule sheet (docs/rules.md, "21 Burn") and
 sharing no code with ``twentyone_burn.sim``: six decks, a freshly shuffled shoe every round
 (each card drawn from a uniform position among the cards not yet dealt this round, a
 Fisher-Yates shuffle done card by card - the way ``twentyone_burn.sim`` deals without a cut

@@ -28,14 +28,15 @@ def build_app() -> typer.Typer:
     app = typer.Typer(cls=Group, add_completion=True, no_args_is_help=True,
                       context_settings={"help_option_names": HELP_NAMES},
                       help="Exact odds and equilibrium thresholds for Phoenix Burn, Guts "
-                           "(3-2-1) and challenge guts.")
+                           "(3-2-1) and challenge guts, and pot equity and the burn decision "
+                           "for Omaha Burn.")
 
     @app.callback()
     def _root(version: bool = version_option(TOOL),
               debug: bool = typer.Option(False, "--debug",
                                          help="Show the traceback of an error (any position)."),
               ) -> None:
-        """Exact odds for Phoenix Burn, Guts (3-2-1) and challenge guts."""
+        """Exact odds for Phoenix Burn, Guts (3-2-1), challenge guts and Omaha Burn."""
 
     register_games(app)
     register_omaha(app)

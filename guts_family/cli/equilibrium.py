@@ -21,6 +21,7 @@ from guts_family.cli.options import (
     check_out_folder,
     parse_amount,
 )
+from guts_family.cli.text import aligned
 from guts_family.export import write_table
 from guts_family.games import get_game
 from guts_family.games.equilibrium import (
@@ -200,33 +201,33 @@ def _table_text(t: ThresholdTable, ante: float, pot: float | None, cap: float | 
                      f" random deals a hand class (first {t.meta['first_deals_per_class']:,}), "
                      f"signs resolved at {t.meta['resolve_z']:g} standard errors; "
                      f"{t.meta['deals']:,} deals in {secs:.1f} s")
-        lines.append("  players  pot        go in with      hands in  EV at threshold (s.e.)"
-                     "     converged  method")
-        for r in t.rows:
-            lines.append(_sampled_row(r))
+        lines += aligned(["players", "pot", "go in with", "hands in", "EV at threshold",
+                          "(s.e.)", "converged", "method"],
+                         [_sampled_row(r) for r in t.rows], right=[0, 1, 3, 4, 5])
         return lines
-    lines.append("  players  pot        go in with   hands in  EV at threshold  converged")
-    for r in t.rows:
-        lines.append(f"  {r.players:7d}  {r.pot:<9g}  {(r.label or 'none') + ' or better':12} "
-                     f"{100 * r.share_in:7.2f}%  {r.ev_at:+15.6f}  "
-                     f"{'yes' if r.converged else 'no: ' + r.note}")
+    lines += aligned(["players", "pot", "go in with", "hands in", "EV at threshold", "converged"],
+                     [[f"{r.players:d}", f"{r.pot:g}", (r.label or "none") + " or better",
+                       f"{100 * r.share_in:.2f}%", f"{r.ev_at:+.6f}",
+                       "yes" if r.converged else "no: " + r.note] for r in t.rows],
+                     right=[0, 1, 3, 4])
     return lines
 
 
-def _sampled_row(r: Equilibrium) -> str:
-    """One line of a table with sampled rows; the method last, with the interval if sampled."""
+def _sampled_row(r: Equilibrium) -> list[str]:
+    """The cells of one row of a table with sampled rows; the method last, with the interval
+    if sampled."""
     se = "exact" if r.exact else ("" if r.ev_at_se is None else f"{r.ev_at_se:.6f}")
-    head = (f"  {r.players:7d}  {r.pot:<9g}  {(r.label or 'none') + ' or better':15} "
-            f"{100 * r.share_in:7.2f}%  {r.ev_at:+10.6f} ({se:>8})  "
-            f"{'yes' if r.converged else 'no':9}  ")
+    head = [f"{r.players:d}", f"{r.pot:g}", (r.label or "none") + " or better",
+            f"{100 * r.share_in:.2f}%", f"{r.ev_at:+.6f}", f"({se})",
+            "yes" if r.converged else "no"]
     if r.exact:
-        return head + "exact" + ("" if r.converged else f": {r.note}")
+        return [*head, "exact" + ("" if r.converged else f": {r.note}")]
     state = ("resolved at 4 SE" if r.resolved
              else f"interval {r.interval}, unresolved at 4 SE (largest SE {r.max_se:.2g})")
-    return (head + f"sampled, seed {r.seed}: {state}; {r.deals_at_threshold or 0:,} deals at "
+    return [*head, f"sampled, seed {r.seed}: {state}; {r.deals_at_threshold or 0:,} deals at "
             f"the threshold, {r.deals or 0:,} in all, {r.seconds or 0.0:.1f} s"
             + ("" if r.stopped_by in ("resolved", "samples") else f"; stopped by "
-               f"{r.stopped_by}"))
+               f"{r.stopped_by}")]
 
 
 def _swap(ctx: typer.Context, sizes: list[int], fee: float, ante: float, pot: float | None,
@@ -245,15 +246,15 @@ def _swap(ctx: typer.Context, sizes: list[int], fee: float, ante: float, pot: fl
              f"{'players x ante' if pot is None else f'{pot:g}'}, cap "
              f"{'none' if cap is None else f'{cap:g}'}, ties {t.meta['tie']}/"
              f"{t.meta['player_tie']}); exact",
-             f"  method: {t.meta['method']}",
-             f"  players  pot        burned swaps with   swapped  others go in with {after}"
-             "  converged"]
-    for r in t.rows:
-        swaps = r.swap_label + (" or worse" if r.swap_label != "none" else "")
-        others = (f"{r.keep_label} / {r.swap_state_label}" if timing == "public"
-                  else r.keep_label)
-        lines.append(f"  {r.players:7d}  {r.pot:<9g}  {swaps:18} {100 * r.share_swapped:7.2f}%"
-                     f"  {others:20}  {_status(r.converged, r.note)}")
+             f"  method: {t.meta['method']}"]
+    lines += aligned(
+        ["players", "pot", "burned swaps with", "swapped", f"others go in with {after}",
+         "converged"],
+        [[f"{r.players:d}", f"{r.pot:g}",
+          r.swap_label + (" or worse" if r.swap_label != "none" else ""),
+          f"{100 * r.share_swapped:.2f}%",
+          f"{r.keep_label} / {r.swap_state_label}" if timing == "public" else r.keep_label,
+          _status(r.converged, r.note)] for r in t.rows], right=[0, 1, 3])
     if paths:
         lines.append(f"  -> {', '.join(paths)}")
     emit({**t.meta, "rows": [r.as_dict() for r in t.rows], "files": paths,

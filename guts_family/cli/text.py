@@ -1,5 +1,5 @@
 """text: the text blocks the ``guts-odds`` commands print - percentages, a hand's exact odds,
-the line that says how a figure was sampled.
+the line that says how a figure was sampled, a table's aligned columns.
 
 >>> pct(0.25)
 ' 25.0000%'
@@ -7,12 +7,13 @@ the line that says how a figure was sampled.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from guts_family.cards import cards_str
 from guts_family.odds import FieldOdds
 
-__all__ = ["odds_text", "pct", "sampling_summary"]
+__all__ = ["aligned", "odds_text", "pct", "sampling_summary"]
 
 
 def pct(x: float) -> str:
@@ -22,6 +23,30 @@ def pct(x: float) -> str:
     ' 50.0000%'
     """
     return f"{100 * x:8.4f}%"
+
+
+def aligned(header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = (),
+            indent: str = "  ") -> list[str]:
+    """The lines of a text table: every column as wide as its widest cell or heading, two
+    spaces apart, the columns numbered in ``right`` right-aligned (numbers), the last column
+    not padded (free text).
+
+    >>> print("\\n".join(aligned(["n", "go in with", "note"],
+    ...                          [["7", "882/883 or better", "no: a cycle"],
+    ...                           ["8", "992 or better", "yes"]], right=[0])))
+      n  go in with         note
+      7  882/883 or better  no: a cycle
+      8  992 or better      yes
+    """
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
+    last = len(widths) - 1
+
+    def line(cells: Sequence[str]) -> str:
+        return indent + "  ".join(
+            c.rjust(w) if i in right else c if i == last else c.ljust(w)
+            for i, (c, w) in enumerate(zip(map(str, cells), widths))).rstrip()
+
+    return [line(header), *(line(r) for r in rows)]
 
 
 def odds_text(title: str, o: FieldOdds) -> str:

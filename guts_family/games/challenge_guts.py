@@ -1,6 +1,6 @@
 """Challenge guts: exact odds against other players, the 2-1 challenge, the dealer's qualifier.
 
-Rules: ``../shared/rules/challenge-guts.txt``. Three-card hands for value only (AAA high, 2-3-4
+Rules: docs/rules.md, "Challenge guts". Three-card hands for value only (AAA high, 2-3-4
 low; no straights, suits worthless). There is no pot hand: players who call guts show down
 against each other. When everyone before the dealer calls no guts, the dealer may call guts and
 be challenged at 2-1: the challenger puts up two bets each matching the pot, the dealer one; the

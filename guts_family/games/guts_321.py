@@ -1,6 +1,6 @@
 """Guts (3-2-1): exact odds for each round size, against the dummy hand or other players.
 
-Rules: ``../shared/rules/guts-3-2-1.txt``. Rounds cycle 3, 2, 1 cards. Three-card rounds use
+Rules: docs/rules.md, "Guts (3-2-1)". Rounds cycle 3, 2, 1 cards. Three-card rounds use
 the three-card poker order (straight flush > trips > straight > flush > pair > high card, A-2-3
 the lowest straight: "best poker hand"); two-card rounds pair > high card; one-card rounds the
 higher card. Aces high; suits never break ties.

@@ -1,6 +1,6 @@
 """Phoenix Burn: exact odds of the burned player and of players who come in, swapping, last card up.
 
-Rules: ``../shared/rules/phoenix-burn.txt``. Three-card hands for value only (trips > pair >
+Rules: docs/rules.md, "Phoenix Burn". Three-card hands for value only (trips > pair >
 high card, aces high). The pot's hand plays against the burned player and everyone who comes
 in. Options the sheet leaves to the dealer, with this toolkit's defaults:
 

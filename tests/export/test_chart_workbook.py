@@ -104,3 +104,27 @@ def test_published_chart_is_set_up_for_print():
     assert {ws.page_setup.paperSize for ws in wb.worksheets} in ({xlsx.PAPER},
                                                                  {str(xlsx.PAPER)})
     assert wb["Burn"].page_setup.orientation == "portrait"
+
+
+def test_rules_sheet_prints_within_its_columns_in_the_rules_files_words(workbook, simple):
+    """The meanings wrap in their column (they ran past the table, off a printed page), the
+    booleans print TRUE / FALSE (LibreOffice printed 1 / 0) and the infinite deck is written
+    as the rules file writes it (the meaning said None); the chart still loads."""
+    path, wb = workbook
+    ws = wb["Rules"]
+    width = ws.column_dimensions["C"].width
+    rows = range(HEADER_ROW + 1, HEADER_ROW + 1 + len(simple.rules.to_dict()))
+    for r in rows:
+        meaning = ws.cell(r, 3).value
+        assert ws.cell(r, 3).alignment.wrap_text, meaning
+        assert ws.row_dimensions[r].height >= 15 * xlsx.wrapped_lines(meaning, width), meaning
+        assert "None" not in meaning and "``" not in meaning
+        value = ws.cell(r, 2).value
+        if isinstance(value, bool):
+            assert ws.cell(r, 2).number_format == '"TRUE";"TRUE";"FALSE"'
+    assert sum(isinstance(ws.cell(r, 2).value, bool) for r in rows) >= 5
+    assert "inf for an infinite deck" in ws.cell(HEADER_ROW + 1, 3).value
+    [name] = [r for r in range(1, ws.max_row + 1) if ws.cell(r, 1).value == "chart"]
+    assert f"B{name}:C{name}" in {str(m) for m in ws.merged_cells.ranges}   # within the table
+    assert ws.cell(name, 2).alignment.wrap_text
+    assert load_chart(path).equals(simple)

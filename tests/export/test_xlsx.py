@@ -147,3 +147,82 @@ def test_published_report_is_set_up_for_print():
     assert {ws.page_setup.paperSize for ws in wb.worksheets} in ({xlsx.PAPER}, {str(xlsx.PAPER)})
     assert wb["Deals"]["A3"].value.startswith("Not for printing")
     assert "@media print" in (REPORTS / "21burn-standard.html").read_text()
+
+
+def _tables(ws) -> list[tuple[int, int]]:
+    """(first, last) row of each table of a sheet: the runs of rows below the heading with
+    something in them."""
+    filled = [r for r in range(3, ws.max_row + 1) if any(c.value is not None for c in ws[r])]
+    return [(r, next(e for e in range(r, ws.max_row + 1) if e + 1 not in filled))
+            for r in filled if r - 1 not in filled]
+
+
+def test_numeric_headings_stand_over_their_numbers(workbook):
+    """A heading over a column of numbers is right-aligned, as the numbers are (the burned
+    ranks' headings sat at the left of wide columns, over the gap before their numbers)."""
+    checked = 0
+    for ws in workbook.worksheets:
+        for first, last in _tables(ws):
+            if ws.cell(first, 1).fill.fgColor.rgb != xlsx._HEAD_FILL.fgColor.rgb:
+                continue
+            for c in range(1, ws.max_column + 1):
+                values = [ws.cell(r, c).value for r in range(first + 1, last + 1)]
+                values = [v for v in values if v is not None]
+                if ws.cell(first, c).value is None or not values:
+                    continue
+                numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                              for v in values)
+                align = ws.cell(first, c).alignment.horizontal
+                assert (align == "right") == numbers, (ws.title, ws.cell(first, c).value)
+                checked += numbers
+    ranks = next(r for r in range(1, 80) if workbook["Burn"].cell(r, 1).value == "up \\ burned")
+    assert all(workbook["Burn"].cell(ranks, c).alignment.horizontal == "right"
+               for c in range(2, 12)) and checked > 40
+
+
+def test_no_table_is_split_across_printed_pages(workbook):
+    """Each table that fits on a page prints whole: a page break before one that would cross
+    the end of a page (the Burn sheet printed its last rows on the next page, without their
+    headings). The pages are laid out here from the sheet's rows and breaks, with the page's
+    height at the sheet's fit-to-width scale."""
+    later = 0
+    for ws in workbook.worksheets:
+        if ws.print_title_rows != "$1:$2" or int(ws.page_setup.fitToHeight) == 1 \
+                or ws.title == "Figures":
+            continue                    # a lone table (its header repeats) or one page
+        # the page from the sheet's own setup: A4, its margins, fitted to its columns' width
+        # (pixels: 7 a unit and 5 of padding) at a whole percent
+        m = ws.page_margins
+        paper_w, paper_h = (841.9, 595.3) if ws.page_setup.orientation == "landscape" \
+            else (595.3, 841.9)
+        columns = sum(int(7 * w + 5) * 0.75 for w in _widths(ws))
+        scale = min(100, int(100 * (paper_w - 72 * (m.left + m.right)) / columns)) / 100
+        body = (paper_h - 72 * (m.top + m.bottom)) / scale - sum(
+            ws.row_dimensions[r].height or 15 for r in (1, 2))
+        breaks = {b.id for b in ws.row_breaks.brk}
+        page, used = 0, 0.0
+        where: dict[int, int] = {}
+        for r in range(3, ws.max_row + 1):
+            h = ws.row_dimensions[r].height or 15
+            if r - 1 in breaks or used + h > body:
+                page, used = page + 1, 0.0
+            used += h
+            where[r] = page
+        for first, last in _tables(ws):
+            tall = sum(ws.row_dimensions[r].height or 15 for r in range(first, last + 1))
+            if tall <= body:
+                assert where[first] == where[last], (ws.title, first, last)
+                later += where[first] > 0
+    assert later >= 1     # some table starts a later page (the Burn sheet's)
+
+
+def test_html_print_wraps_commands_and_keeps_only_small_blocks_whole():
+    """Printed, a command wraps at its spaces inside its box (a box it overflowed printed a
+    scroll bar), and what is kept whole on a page is small: a kept table of SHORT_TABLE rows
+    (at 8.5 pt, about 16 points a row) and its heading take at most a third of an A4 page's
+    text height (kept tables of up to 25 rows pushed whole sections to the next page and left
+    pages half empty)."""
+    printed = html_page.CSS[html_page.CSS.index("@media print"):]
+    assert re.search(r"pre \{ white-space: pre-wrap; overflow: visible; \}", printed)
+    text_height = 297 - 14 - 16                                   # mm: @page's margins
+    assert (html_page.SHORT_TABLE + 1) * 16 / 72 * 25.4 + 15 <= text_height / 3

@@ -30,13 +30,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..charts.burn_rule import BurnRule
     from ..engine.results import Analysis
 
-__all__ = ["CardSheet", "chart_paths", "rules_summary", "save_chart", "save_csv", "save_xlsx",
-           "xlsx_bytes"]
+__all__ = ["BOOLEAN_FORMAT", "RULES_MEANING_WIDTH", "CardSheet", "chart_paths", "rules_summary",
+           "save_chart", "save_csv", "save_xlsx", "xlsx_bytes"]
 
 
 # -- xlsx -----------------------------------------------------------------------------------------
 FILLS = {"H": "F4CCCC", "S": "FFF2CC", "D": "B6D7A8", "Ds": "A2C4C9", "P": "B4A7D6",
          "-": "F3F3F3"}
+#: the Rules sheet's meaning column (Excel units): its text wraps within it
+RULES_MEANING_WIDTH = 80
+#: how the Rules sheet shows a boolean option (a number format: see the sheet)
+BOOLEAN_FORMAT = '"TRUE";"TRUE";"FALSE"'
 _TITLES = {
     "burn_values": "Burn: keep the two cards with the highest value against the up card; "
                    "burn the third",
@@ -61,6 +65,10 @@ def _rule_meanings() -> dict[str, str]:
             out[key] += " " + line.strip().replace("``", "")
         else:
             key = None
+    # the rules file's words where the docstring has Python's (None)
+    out["decks"] = ("number of 52-card decks in the shoe, 1 to 8, or inf for an infinite deck "
+                   "(rule sheet: 6).")
+    out = {k: v.replace("None (", "none (") for k, v in out.items()}
     # the spellings a rules file keeps for the thresholds' commonest values (Rules.to_dict)
     out["dealer_22_pushes"] = ("a dealer total of 22 pushes every standing player hand "
                                "(dealer_bust_push = 22; rule sheet: false)")
@@ -199,21 +207,36 @@ def _workbook(chart: Chart, optimal: Analysis | None = None,
     for c, h in enumerate(("option", "value", "meaning"), 1):
         cell = ws.cell(HEADER_ROW, c, h)
         cell.font, cell.fill, cell.border = bold, header_fill, box
+    top = Alignment(vertical="top", horizontal="left")
     row = HEADER_ROW
     for key, value in r.to_dict().items():
         row += 1
-        ws.cell(row, 1, key).border = box
-        ws.cell(row, 2, value).border = box
-        ws.cell(row, 3, meanings.get(key, "")).border = box
+        meaning = meanings.get(key, "")
+        for c, v in enumerate((key, value, meaning), 1):
+            cell = ws.cell(row, c, v)
+            cell.border, cell.alignment = box, top
+        # a boolean prints as TRUE / FALSE everywhere (LibreOffice shows the bare 1 / 0;
+        # Excel ignores the format), and stays a boolean for the loader
+        if isinstance(value, bool):
+            ws.cell(row, 2).number_format = BOOLEAN_FORMAT
+        # the meaning wraps in its column, the row as tall as its lines
+        ws.cell(row, 3).alignment = Alignment(vertical="top", wrap_text=True)
+        ws.row_dimensions[row].height = 15 * wrapped_lines(meaning, RULES_MEANING_WIDTH)
     row += 2
     for key, value in (("rules hash", r.rules_hash), ("version", __version__),
                        ("chart", chart.name)):
         ws.cell(row, 1, key).font = bold
+        ws.cell(row, 1).alignment = top          # beside the first line of its text
         ws.cell(row, 2, value)
+        # across value and meaning, wrapped there: a long chart name stays inside the table's
+        # width (Excel prints the sheet's used columns only, and would cut it)
+        ws.merge_cells(start_row=row, start_column=2, end_row=row, end_column=3)
+        ws.cell(row, 2).alignment = Alignment(vertical="top", wrap_text=True)
+        ws.row_dimensions[row].height = 15 * wrapped_lines(str(value), 18 + RULES_MEANING_WIDTH)
         row += 1
     ws.column_dimensions["A"].width = 22
     ws.column_dimensions["B"].width = 18
-    ws.column_dimensions["C"].width = 80
+    ws.column_dimensions["C"].width = RULES_MEANING_WIDTH
     ws.freeze_panes = ws.cell(HEADER_ROW + 1, 1)
     page(ws, landscape=True)
 

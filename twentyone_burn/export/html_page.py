@@ -4,7 +4,9 @@ base64 SVG; no scripts, no external resources).
 Printed (the ``@media print`` part of :data:`CSS`), the page is A4, the paper of the
 workbooks: headings stay with what follows them (and an introducing paragraph with its table
 or figure), no row is split across pages, a long table repeats its header row on each page, a
-table of at most :data:`SHORT_TABLE` rows, a figure and the rules file are kept whole.
+table of at most :data:`SHORT_TABLE` rows, a figure and the rules file are kept whole, and a
+command too long for the page wraps at its spaces (on screen it scrolls; a printed scroll bar
+hides nothing but says something is hidden).
 
 >>> from twentyone_burn.export.document import Document, Para, Section
 >>> page = render(Document("T", [], [Section("S", "s", [Para("a `b` & **c**")])]), {})
@@ -57,12 +59,15 @@ nav ol { columns: 2; font-size: .92em; }
   table.short, figure, pre, .meta { break-inside: avoid; page-break-inside: avoid; }
   figure img { max-height: 235mm; }
   code { word-break: break-all; }
+  pre { white-space: pre-wrap; overflow: visible; }
   a { color: inherit; text-decoration: none; }
   tr:nth-child(even) td, th { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }
 """
-#: a table of at most this many rows is kept whole on one printed page
-SHORT_TABLE = 25
+#: a table of at most this many rows is kept whole on one printed page; a longer one may start
+#: at the foot of a page and go on, its header repeated, on the next (kept whole, the tables of
+#: 13 to 25 rows pushed their sections to the next page and left pages half empty)
+SHORT_TABLE = 12
 
 
 def _inline(text: str) -> str:

@@ -36,8 +36,8 @@ from ..io import reproducible_zip
 if TYPE_CHECKING:  # pragma: no cover
     from ..report.results import Report
 
-__all__ = ["PAPER", "PORTRAIT_UNITS", "LANDSCAPE_UNITS", "number_format", "page_setup",
-           "render", "text_width", "wrapped_lines"]
+__all__ = ["PAPER", "PORTRAIT_UNITS", "LANDSCAPE_UNITS", "number_format", "page_body",
+           "page_setup", "render", "table_breaks", "text_width", "wrapped_lines"]
 
 #: The one paper size of every workbook the toolkit writes (openpyxl's ``paperSize`` code 9,
 #: A4, 210 x 297 mm). A4 is the ISO 216 size, the paper of nearly every country outside North
@@ -69,11 +69,14 @@ _BOLD = Font(name=_FONT, bold=True)
 _TITLE = Font(name=_FONT, bold=True, size=14)
 _HEAD_FILL = PatternFill("solid", fgColor="F1F3F6")
 _TOP = Alignment(wrap_text=True, vertical="top")
+_RIGHT = Alignment(horizontal="right")
 _NARROW = frozenset(" .,:;'|!()[]{}ijlrtf-")
 _WIDE = frozenset("mwMW%@")
 #: the widest a column gets (Excel units) unless its sheet says otherwise; longer text wraps
 _CAP = 60
 _LINE = 15.0   # points per line of Calibri 11
+#: A4's sides in points
+_A4_SHORT, _A4_LONG = 595.3, 841.9
 #: rows of the Deals sheet an A4 portrait page holds at its fit-to-width scale (measured with
 #: LibreOffice: 2,204 rows print as 35 pages)
 _DEAL_ROWS = 63
@@ -135,13 +138,25 @@ def _sheet(wb: Workbook, title: str, report: Report, heading: str):
     return ws
 
 
+def _number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def _table(ws, row: int, columns: Sequence[str], rows: Sequence[Sequence[Any]],
            formats: Sequence[str | None] = ()) -> int:
-    """Write a header and rows from ``row``; returns the next free row (one blank after)."""
+    """Write a header and rows from ``row``; returns the next free row (one blank after).
+
+    A column of numbers has its heading right-aligned, over the numbers' right edge (a
+    left-aligned heading over a wide column sits over the gap before its numbers, nearer
+    the column on its left).
+    """
     for c, name in enumerate(columns, 1):
         cell = ws.cell(row, c, name)
         cell.font = _BOLD
         cell.fill = _HEAD_FILL
+        column = [r[c - 1] for r in rows if c - 1 < len(r) and r[c - 1] is not None]
+        if column and all(_number(v) for v in column):
+            cell.alignment = _RIGHT
     for i, values in enumerate(rows, row + 1):
         for c, v in enumerate(values, 1):
             cell = ws.cell(i, c, v)
@@ -252,10 +267,62 @@ def _finish(ws, report: Report, caps: Sequence[float] = (), *, header_row: int |
                     cell.alignment = Alignment(horizontal=cell.alignment.horizontal,
                                                vertical="top")
     rows = "1:2" if header_row is None else f"1:{header_row}"
-    page_setup(ws, landscape=total > PORTRAIT_UNITS and not portrait, title_rows=rows,
-               fit_height=fit_height,
+    landscape = total > PORTRAIT_UNITS and not portrait
+    page_setup(ws, landscape=landscape, title_rows=rows, fit_height=fit_height,
                footer=f"21 Burn report | twentyone-burn {report.version} | rules hash "
                       f"{report.rules_hash[:12]}")
+    if header_row is None and fit_height == 0:
+        for r in table_breaks(ws, widths[1:], heights, landscape):
+            ws.row_breaks.append(Break(id=r))
+
+
+def _points(units: float) -> float:
+    """A column ``units`` wide (Excel units), in points: Calibri 11's 7-pixel digit and 5
+    pixels of padding, at 96 pixels an inch."""
+    return int(units * 7 + 5) * 0.75
+
+
+def page_body(landscape: bool, widths: Sequence[float]) -> float:
+    """The points of sheet rows one printed page holds under :func:`page_setup` (A4, 0.6-inch
+    top and bottom margins), fitted to the width of columns ``widths`` (Excel units) at a
+    whole percent, as the applications scale (LibreOffice prints a row or two more: its
+    columns come out a little wider, so its scale a little smaller)."""
+    width, height = (_A4_LONG, _A4_SHORT) if landscape else (_A4_SHORT, _A4_LONG)
+    scale = min(100, int(100 * (width - 72) / sum(_points(w) for w in widths))) / 100
+    return (height - 2 * 0.6 * 72) / scale
+
+
+def table_breaks(ws, widths: Sequence[float], heights: dict[int, float], landscape: bool
+                 ) -> list[int]:
+    """The rows after which a page break keeps each table of a sheet whole: a table (a run of
+    rows below the heading with something in them) that would cross the end of a page and fits
+    on one starts the next page. ``heights``: the rows not :data:`_LINE` tall.
+
+    >>> ws = Workbook().active
+    >>> for r in (*range(4, 24), *range(25, 45)):   # two tables of 20 rows, a blank between
+    ...     _ = ws.cell(r, 1, r)
+    >>> table_breaks(ws, [10.0], {}, landscape=True)    # 30 rows a page: the second moves
+    [24]
+    """
+    def height(r: int) -> float:
+        return heights.get(r, _LINE)
+
+    body = page_body(landscape, widths) - height(1) - height(2)
+    filled = [r for r in range(3, ws.max_row + 1)
+              if any(c.value is not None for c in ws[r])]
+    starts = [r for r in filled if r - 1 not in filled]
+    breaks, used = [], 0.0
+    for r in range(3, ws.max_row + 1):
+        if r in starts and used:
+            end = next(e for e in range(r, ws.max_row + 1) if e + 1 not in filled)
+            tall = sum(height(x) for x in range(r, end + 1))
+            if used + tall > body >= tall:
+                breaks.append(r - 1)
+                used = 0.0
+        used += height(r)
+        if used > body:      # a page ends inside a table too long for one page
+            used = height(r)
+    return breaks
 
 
 #: the Figures sheet: ten columns of this width make the page's width at 100 % (A4 portrait)
@@ -343,11 +410,17 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
         rows += [["expected return, simulated", sim.mean, sim.label],
                  ["expected return, simulated (SE)", sim.mean_se, sim.label]]
         percent_rows |= {len(rows) - 2, len(rows) - 1}
-    first = row + 1
-    row = _table(ws, row, ["figure", "value", "source"], rows,
-                 [None, "signed", None])
-    for i in percent_rows:      # returns in percent; the cell keeps the fraction
-        ws.cell(first + i, 2).number_format = _FORMATS["percent6"]
+    # the exact figures, then the simulated ones: two tables, each whole on a page
+    for part in ([i for i, x in enumerate(rows) if x[2] == "exact"],
+                 [i for i, x in enumerate(rows) if x[2] != "exact"]):
+        if not part:
+            continue
+        top = row + 1
+        row = _table(ws, row, ["figure", "value", "source"], [rows[i] for i in part],
+                     [None, "signed", None])
+        for n, i in enumerate(part):      # returns in percent; the cell keeps the fraction
+            if i in percent_rows:
+                ws.cell(top + n, 2).number_format = _FORMATS["percent6"]
     prose = []
     prose_rows = [("Strategy", r.strategy)]
     if ref is None:
@@ -365,7 +438,8 @@ def render(report: Report, figures_png: dict[str, bytes]) -> bytes:
 
     ws = _sheet(wb, "Rules", r, "The rules")
     row = _table(ws, 4, ["option", "value"],
-                 [[k, str(v) if isinstance(v, bool) else v] for k, v in r.rules.to_dict().items()])
+                 [[k, str(v).lower() if isinstance(v, bool) else v]   # as the rules file
+                  for k, v in r.rules.to_dict().items()])
     row = _table(ws, row, ["the rules in words"], [[w] for w in r.rules_words])
     row = _table(ws, row, ["rules file (TOML)"], [[line] for line in r.rules_toml.splitlines()])
     _finish(ws, r, [90, 12])

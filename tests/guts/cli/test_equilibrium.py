@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from guts_family.cli.equilibrium import parse_players
+from guts_family.cli.equilibrium import _table_text, parse_players
+from guts_family.games.equilibrium import Equilibrium, ThresholdTable
 from tests.guts.test_cli import run
 
 
@@ -81,3 +82,27 @@ def test_parse_players():
         parse_players("8-2")
     with pytest.raises(ValueError, match="a number, a span or a list"):
         parse_players("two")
+
+
+def _row(players: int, label: str, share: float, ev: float, converged: bool = True,
+         note: str = "") -> Equilibrium:
+    return Equilibrium(game="phoenix", order="value3", cards=3, players=players, ante=1.0,
+                       pot=float(players), cap=None, tie="pot", player_tie="split",
+                       threshold=0, label=label, converged=converged, iterations=3, path=(),
+                       ev_at=ev, ev_below=None, share_in=share, note=note)
+
+
+def test_the_table_text_keeps_its_columns_when_a_label_is_long():
+    """The published Phoenix table's row for 7 players (a cycle, "882/883") used to push its
+    figures right of their column."""
+    rows = (_row(6, "772", 0.1066, 0.021465),
+            _row(7, "882/883", 0.0936, -0.001029, False, "best responses cycle"),
+            _row(8, "992", 0.0805, 0.215761))
+    table = ThresholdTable(meta={"title": "Phoenix Burn", "cards": 3, "tie": "pot",
+                                 "player_tie": "split", "method": "exact"}, rows=rows)
+    head, *body = _table_text(table, 1.0, None, None)[2:]
+    for heading in ("hands in", "EV at threshold"):     # right-aligned under their headings
+        end = head.index(heading) + len(heading)
+        assert all(line[end - 1] != " " and line[end] == " " for line in body), (head, body)
+    starts = {line.index("or better") - len(r.label) - 1 for line, r in zip(body, rows)}
+    assert starts == {head.index("go in with")}
