@@ -1,7 +1,7 @@
 """The ``guts-odds`` app: the typer app with every command registered, and its entry point.
 
 >>> [c.name for c in build_app().registered_commands][-3:]
-['qualify', 'omaha', 'equilibrium']
+['omaha', 'equilibrium', 'game']
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import typer
 
 from guts_family.cli.common import TOOL
 from guts_family.cli.equilibrium import register as register_equilibrium
+from guts_family.cli.game import register as register_game
 from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
 from toolkit_cli.errors import run
@@ -40,6 +41,7 @@ def build_app() -> typer.Typer:
     register_games(app)
     register_omaha(app)
     register_equilibrium(app)
+    register_game(app)
     return app
 
 

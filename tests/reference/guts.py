@@ -638,3 +638,149 @@ def _settle_naive(cls: list[int], ins: list[int], mult: dict[int, int], house: i
             nets[i] += stake / len(tied)
         return paid, False, -1
     return paid + stake, True, -1
+
+
+@dataclass(frozen=True)
+class MarkovGame:
+    """The exact answer of :func:`whole_game_markov`: the distribution of the deals per game
+    (``deals[d]``: P(d deals), a cut game counting ``max_deals``), of the final pot of the
+    games that end (``final_pot[p]``), P(cut), each seat's expected net result, and the
+    expected number of deals in which nobody goes in."""
+
+    deals: dict[int, Fraction]
+    final_pot: dict[Fraction, Fraction]
+    cut: Fraction
+    nets: tuple[Fraction, ...]
+    nobody_in: Fraction
+
+    @property
+    def mean_deals(self) -> Fraction:
+        """The expected number of deals per game."""
+        return sum((d * p for d, p in self.deals.items()), Fraction(0))
+
+
+def whole_game_markov(players: int, ante: float, cap: float | None, rule, *,
+                      max_deals: int = 1000, tie: str = "replay", player_tie: str = "split",
+                      chicken_fee: float = 0.0) -> MarkovGame:
+    """Exact whole game of Guts (3-2-1) dealt as one-card rounds only, as a Markov chain over the
+    pot, in fractions: the independent check of the simulation (``guts-odds game guts321
+    --rounds 1``).
+
+    The state before a deal is the pot it is played for. A deal: every player and the dummy
+    get one card (every ordered deal of distinct cards equally likely, counted by ranks);
+    each player goes in with ``rule(1, pot)``'s threshold or better (and with the rank just
+    below with its mix probability); nobody in: everyone antes again (and pays the chicken
+    fee); one in plays the dummy (beat it: takes the pot and the game ends; lose: pays
+    ``min(pot, cap)``, everyone antes again; a tie: ``tie``); two or more show down without
+    the dummy (the best takes the pot, the others pay, nothing more is anted; a tie for best:
+    ``player_tie``, shared pots ending the game when nobody else paid). A game still going
+    after ``max_deals`` deals is cut. Written from the Guts sheet (steps 3-6, 10 and "How to
+    Win"), not from the package.
+    """
+    a, fee = Fraction(str(ante)), Fraction(str(chicken_fee))
+    capf = None if cap is None else Fraction(str(cap))
+    ways = [4, 12, 24, 24]  # ordered draws of 1-4 cards of one rank
+    deal_ranks = []
+    for ranks in itertools.product(range(13), repeat=players + 1):
+        w = 1
+        for r in set(ranks):
+            m = ranks.count(r)
+            w = w * ways[m - 1] if m <= 4 else 0
+        deal_ranks.append((ranks, w))
+    total = sum(w for _, w in deal_ranks)
+    moves: dict[Fraction, list] = {}
+
+    def settle(pot: Fraction, pay: Fraction, cls: Sequence[int], ins: list[int],
+               dummy: int) -> tuple:
+        """One deal's result: (next pot before antes, carried, nets change, nobody in, ends)."""
+        d = [Fraction(0)] * players
+        if not ins:
+            return pot, True, d, True, False
+        if len(ins) == 1:
+            i = ins[0]
+            if cls[i] > dummy:
+                d[i] += pot
+                return Fraction(0), False, d, False, True
+            if cls[i] < dummy or tie == "pot":
+                d[i] -= pay
+                return pot + pay, True, d, False, False
+            if tie == "split":
+                d[i] += pot / 2
+                return pot / 2, True, d, False, False
+            return pot, True, d, False, False
+        best = max(cls[i] for i in ins)
+        top = [i for i in ins if cls[i] == best]
+        paid = Fraction(0)
+        for i in ins:
+            if cls[i] < best:
+                d[i] -= pay
+                paid += pay
+        if len(top) == 1:
+            d[top[0]] += pot
+            return paid, False, d, False, paid == 0
+        if player_tie == "split":
+            for i in top:
+                d[i] += pot / len(top)
+            return paid, False, d, False, paid == 0
+        return paid + pot, True, d, False, False
+
+    def outcomes(pot: Fraction) -> list:
+        """(probability, next pot before antes, carried, nets change, nobody in, ends)."""
+        t, mix, _ = rule(1, float(pot))
+        q = Fraction(str(mix))
+        pay = pot if capf is None else min(pot, capf)
+        weights: dict[tuple, Fraction | int] = {}
+        for ranks, w in deal_ranks:
+            cls, dummy = ranks[:players], ranks[players]
+            chance = [1 if c >= t else q if c == t - 1 else 0 for c in cls]
+            for bits in itertools.product((0, 1), repeat=players):
+                p: Fraction | int = w
+                for c, b in zip(chance, bits):
+                    p *= c if b else 1 - c
+                if p:  # the deal matters through who is in and how their cards compare
+                    ins = [i for i in range(players) if bits[i]]
+                    seen = sorted({cls[i] for i in ins} | {dummy})
+                    key = (bits, tuple(seen.index(cls[i]) if bits[i] else -1
+                                       for i in range(players)), seen.index(dummy))
+                    weights[key] = weights.get(key, 0) + p
+        merged: dict[tuple, Fraction] = {}
+        for (bits, pattern, dummy), p in weights.items():
+            ins = [i for i in range(players) if bits[i]]
+            left, carried, d, none_in, ends = settle(pot, pay, pattern, ins, dummy)
+            key = (left, carried, tuple(d), none_in, ends)
+            merged[key] = merged.get(key, Fraction(0)) + Fraction(p) / total
+        return [(p, left, carried, list(d), none_in, ends)
+                for (left, carried, d, none_in, ends), p in merged.items()]
+
+    state = {Fraction(players) * a: Fraction(1)}
+    nets = [-a] * players
+    deals: dict[int, Fraction] = {}
+    final: dict[Fraction, Fraction] = {}
+    cut = nobody = Fraction(0)
+    for step in range(1, max_deals + 1):
+        nxt: dict[Fraction, Fraction] = {}
+        for pot, sp in state.items():
+            if pot not in moves:
+                moves[pot] = outcomes(pot)
+            for p, left, carried, d, none_in, ends in moves[pot]:
+                pr = sp * p
+                nobody += pr * none_in
+                for i in range(players):
+                    nets[i] += pr * d[i]
+                if ends:
+                    deals[step] = deals.get(step, Fraction(0)) + pr
+                    final[pot] = final.get(pot, Fraction(0)) + pr
+                    continue
+                if step == max_deals:
+                    deals[step] = deals.get(step, Fraction(0)) + pr
+                    cut += pr
+                    continue
+                extra = (a if carried else 0) + (fee if none_in else 0)
+                for i in range(players):
+                    nets[i] -= pr * extra
+                new = left + players * extra
+                nxt[new] = nxt.get(new, Fraction(0)) + pr
+        state = nxt
+        if not state:
+            break
+    return MarkovGame(deals, final, cut, tuple(nets), nobody)

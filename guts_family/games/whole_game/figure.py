@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from guts_family._version import __version__
 from guts_family.games.whole_game.results import WholeGameResult
+
+if TYPE_CHECKING:  # pragma: no cover - matplotlib.typing is new in matplotlib 3.8
+    from matplotlib.typing import RcKeyType
 
 __all__ = ["FORMATS", "game_figure"]
 
@@ -44,7 +47,7 @@ def game_figure(results: Sequence[WholeGameResult], fmt: str = "svg",
 
     if fmt not in FORMATS:
         raise ValueError(f"unknown figure format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    rc: dict[str, Any] = {"svg.hashsalt": "guts-odds", "svg.fonttype": "path",
+    rc: dict[RcKeyType, Any] = {"svg.hashsalt": "guts-odds", "svg.fonttype": "path",
                           "font.size": 9, "axes.spines.top": False,
                           "axes.spines.right": False}
     with rc_context(rc):

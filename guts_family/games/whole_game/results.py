@@ -156,7 +156,7 @@ class Distribution:
                 "min": self.low, "max": self.high}
 
 
-def _ratio(x: int, x2: int, xd: int, d: int, d2: int, n: int) -> Estimate:
+def _ratio(x: int, x2: int, xd: int, d: int, d2: float, n: int) -> Estimate:
     """sum x / sum d over n games with its delta-method standard error."""
     if d == 0 or n < 2:
         nan = float("nan")

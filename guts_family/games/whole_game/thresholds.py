@@ -11,11 +11,16 @@ are a table by pot, filled as the simulation meets new pots:
   every such pot: one equilibrium serves them all (a test checks it at several pots).
 - **A pot above the cap:** EV(c | t) = pot * A(c, t) - cap * B(c, t), where A (the pot won,
   and the tied shares) and B (the chance of paying) do not depend on the stakes. A and B of a
-  pair (c, t) are read from the model's EVs at two stakes (pot 1, no cap: A - B; pot 2, cap
-  1: 2A - B) and kept, so the equilibrium of a new pot - the same best-response iteration
+  pair (c, t) are kept, so the equilibrium of a new pot - the same best-response iteration
   (:func:`~guts_family.games.equilibrium.fixed_point`) on the same exact EVs as
   :func:`~guts_family.games.equilibrium.equilibrium` at that pot (a test checks it) -
-  mostly reuses the pairs of the pots before it.
+  reuses the pairs of the pots before it. Both parts come from ONE exact EV, at pot 1 and
+  the cap ``EPSILON`` = 10^-300: that EV is A - 10^-300 B, and A is its closest fraction with
+  a denominator of at most 10^149 (A's denominator divides the model's number of deals
+  weighted by who goes in, times the tied shares' denominators: below 10^80 for every
+  table), so B = (A - EV) 10^300; a test checks both against the EVs at two stakes (pot 1,
+  no cap: A - B; pot 2, cap 1: 2A - B), which are used instead if the parts are not
+  probabilities.
 - **The Guts 3-card round beyond two players** has no exact count: its A and B come from the
   sampled EVs (:class:`~guts_family.games.equilibrium.ThresholdEVs`, every threshold at once,
   seed ``eq_seed``, ``eq_deals`` deals a hand class, sampled when first asked), and the
@@ -62,10 +67,13 @@ from guts_family.games.whole_game.setting import GameSetting
 from guts_family.hands import HandOrder
 from guts_family.odds import FieldOdds, Seat, field_odds, representatives
 
-__all__ = ["DealRule", "PotThresholds", "CHALLENGE_LOSS"]
+__all__ = ["DealRule", "PotThresholds", "CHALLENGE_LOSS", "EPSILON", "split_parts"]
 
 #: a challenger risks two bets, each matching the pot (2-1)
 CHALLENGE_LOSS = 2
+#: the cap of the one exact EV that holds both parts of the EV (see the module)
+EPSILON = 1e-300
+_MAX_DENOMINATOR = 10 ** 149
 
 Parts = Callable[[int, int], tuple[Fraction | float, Fraction | float]]
 
@@ -93,6 +101,20 @@ class DealRule:
         return {"cards": self.cards, "pot": "up to the cap" if self.pot is None else self.pot,
                 "threshold": self.label, "threshold_class": self.threshold, "mix": self.mix,
                 "source": self.source, "challenge_with": self.challenge_label or None}
+
+
+def split_parts(ev: Fraction) -> tuple[Fraction, Fraction] | None:
+    """(A, B) of an EV ``A - B * EPSILON`` taken at pot 1 and cap :data:`EPSILON`, or None
+    when they are not probabilities (then the two-stake route answers).
+
+    >>> a, b = Fraction(2, 7), Fraction(3, 11)
+    >>> split_parts(a - b * Fraction(str(EPSILON))) == (a, b)
+    True
+    """
+    tiny = Fraction(str(EPSILON))
+    a = ev.limit_denominator(_MAX_DENOMINATOR)
+    b = (a - ev) / tiny
+    return (a, b) if 0 <= a <= 1 and 0 <= b <= 1 else None
 
 
 class _PotSearch(ThresholdSearch):
@@ -125,6 +147,8 @@ class _Round:
                                           seed=s.eq_seed) for pot, cap in ((1.0, None),
                                                                             (2.0, 1.0)))
         else:
+            self.tiny = ThresholdSearch(s.game, order, s.players, 1.0, EPSILON, s.tie,
+                                        s.player_tie)
             self.exact = (self.base, ThresholdSearch(s.game, order, s.players, 2.0, 1.0, s.tie,
                                                      s.player_tie))
 
@@ -136,10 +160,16 @@ class _Round:
                 for evs in self.evs:
                     evs.sample([c], self.deals)
                 e1, e2 = (evs.ev(c, t)[0] for evs in self.evs)
+                self.parts[key] = (e2 - e1, e2 - 2 * e1)
             else:
-                e1, e2 = (s.ev(c, t) for s in self.exact)
-            self.parts[key] = (e2 - e1, e2 - 2 * e1)
+                self.parts[key] = split_parts(Fraction(self.tiny.ev(c, t))) or \
+                    self.two_stakes(c, t)
         return self.parts[key]
+
+    def two_stakes(self, c: int, t: int) -> tuple[Fraction, Fraction]:
+        """(A, B) from the exact EVs at two stakes (the check of :func:`split_parts`)."""
+        e1, e2 = (Fraction(s.ev(c, t)) for s in self.exact)
+        return e2 - e1, e2 - 2 * e1
 
     def search(self, pot: float, pay: float) -> _PotSearch:
         """The best responses at ``pot`` (a loser pays ``pay``)."""
@@ -227,7 +257,7 @@ class PotThresholds:
         order = s.order(s.cycle[0])
         if self._challenge is None:
             reps, cls, _ = representatives(order)
-            first = {}
+            first: dict[int, list[int]] = {}
             for hand, c in zip(reps.tolist(), cls.tolist()):
                 first.setdefault(c, hand)
             dealer = [Seat("dealer", is_pot=True, min_class=s.dealer_min)]
