@@ -31,7 +31,6 @@ from guts_family.cards import CardError, quoted
 from guts_family.games.base import Game
 from guts_family.games.registry import get_game
 from guts_family.hands import HandOrder
-from guts_family.odds import check_stakes
 
 __all__ = ["REANTE_RULES", "CYCLE_RULES", "BURN_TIES", "DEFAULT_MAX_DEALS", "MAX_DEALS",
            "EQ_SEED", "EQ_DEALS", "GameSetting", "game_setting", "parse_thresholds"]
@@ -221,8 +220,9 @@ def game_setting(game: str, players: int, ante: float = 1.0, cap: float | None =
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
         raise ValueError(f"--players must be a whole number of at least 2 (a game needs two "
                          f"players), got {players}")
-    check_stakes(float(ante))
-    ante_v = float(ante)
+    ante_v = _amount(ante, "ante")
+    if ante_v is None:
+        raise ValueError("--ante is required: give each player's ante, e.g. --ante 1")
     cap_v = _amount(cap, "cap")
     if cap_v is not None and cap_v < ante_v:
         raise ValueError(f"--cap {cap_v:g} is below the ante {ante_v:g}: a loser would match "
