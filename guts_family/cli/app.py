@@ -24,7 +24,7 @@ def build_app() -> typer.Typer:
     """The typer app with every command: the guts games' and Omaha's.
 
     >>> sorted(c.name for c in build_app().registered_commands)[:4]
-    ['challenge', 'equilibrium', 'last-card-up', 'lone']
+    ['challenge', 'equilibrium', 'game', 'last-card-up']
     """
     app = typer.Typer(cls=Group, add_completion=True, no_args_is_help=True,
                       context_settings={"help_option_names": HELP_NAMES},

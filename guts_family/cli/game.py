@@ -226,12 +226,14 @@ def _money(x: float) -> str:
     return f"{x:,.4g}" if abs(x) < 1e5 else f"{x:,.0f}"
 
 
-def _groups(rules: list) -> str:
-    """The thresholds by pot, runs of equal ones merged: 'pot <= cap: AQ8; 12-14: 662; ...'."""
+def _groups(rules: list, capped: bool, challenge: bool = False) -> str:
+    """The thresholds by pot, runs of equal ones merged: 'up to the cap: AQ8; 12-14: 662'
+    (``challenge``: the challenge rule's instead)."""
     parts: list[list] = []
     for r in rules:
-        label = r.label + (" (cycle)" if "cycle" in r.source else "")
-        where = "any pot" if r.pot is None else r.pot
+        label = r.challenge_label if challenge else \
+            r.label + (" (cycle)" if "cycle" in r.source else "")
+        where = ("up to the cap" if capped else "any pot") if r.pot is None else r.pot
         if parts and parts[-1][2] == label and r.pot is not None and parts[-1][1] is not None:
             parts[-1][1] = r.pot
         else:
@@ -257,16 +259,18 @@ def summary_text(results: list) -> list[str]:
              f"{s.reante}{', chicken fee ' + format(s.chicken_fee, 'g') if s.chicken_fee else ''}"
              f"); sampled (Monte Carlo, not exact): {results[0].games:,} games a table size, "
              f"seed {results[0].seed}",
-             "  means with their standard errors; quantiles 50% / 90% / 99% / max",
-             f"  players  deals per game                 final pot (taken)"
-             f"                          {_event_name(g)} (per deal)   cut at {s.max_deals}"]
+             "  means (standard errors); quantiles 50% / 90% / 99% / max",
+             f"  {'players':>7}  {'deals per game':34}  {'final pot (what is taken)':40}  "
+             f"{_event_name(g) + ' (per deal)':26}  cut at {s.max_deals}"]
     for r in results:
         d, p, e = r.deals, r.final_pot, r.per_deal("nobody_in")
         dq = " / ".join(f"{x:g}" for x in (*d.quantiles, d.high))
         pq = " / ".join(_money(x) for x in (*p.quantiles, p.high))
-        lines.append(f"  {r.setting.players:7d}  {d.mean.value:6.3f} ({d.mean.se:.3f})  "
-                     f"{dq:15}  {_money(p.mean.value):>8} ({p.mean.se:.3g})  {pq:22}  "
-                     f"{100 * e.value:6.2f}% ({100 * e.se:.2f})           {r.tally.cut:,}")
+        deals = f"{d.mean.value:.3f} ({d.mean.se:.3f})  {dq}"
+        pot = f"{_money(p.mean.value)} ({p.mean.se:.3g})  {pq}"
+        none = f"{100 * e.value:.2f}% ({100 * e.se:.2f})"
+        lines.append(f"  {r.setting.players:7d}  {deals:34}  {pot:40}  {none:26}  "
+                     f"{r.tally.cut:,}")
     lines.append("  net result per game by seat (0 = the dealer, 1 on its left, ...), mean "
                  "(s.e.):")
     for r in results:
@@ -278,8 +282,13 @@ def summary_text(results: list) -> list[str]:
     lines.append("  thresholds played (go in with this or better), by pot:")
     for r in results:
         how = _sources(r.rules)
-        lines.append(f"  {r.setting.players:7d}  {_by_round(r.rules)}  [{how}; "
+        lines.append(f"  {r.setting.players:7d}  {_by_round(r.rules, s.cap is not None)}  [{how}; "
                      f"{r.threshold_seconds:.1f} s]")
+    if s.rules.dealer_challenge:
+        lines.append("  the dealer's challengers challenge with this or better, by pot:")
+        for r in results:
+            lines.append(f"  {r.setting.players:7d}  "
+                         f"{_groups(r.rules, s.cap is not None, challenge=True)}")
     if any(r.tally.imbalance > 1e-9 * max(1.0, r.final_pot.high) for r in results):
         lines.append("  WARNING: money not conserved (see money_imbalance in --json)")
     return lines
@@ -289,8 +298,8 @@ def _event_name(g: object) -> str:
     if getattr(g, "must_play", ()):
         return "nobody came in"
     if getattr(g, "dealer_challenge", False):
-        return "nobody called  "
-    return "nobody in     "
+        return "nobody called"
+    return "nobody in"
 
 
 def _extra_events(g: object, results: list) -> list[str]:
@@ -320,11 +329,11 @@ def _index(event: str) -> int:
     return EVENTS.index(event)
 
 
-def _by_round(rules: list) -> str:
+def _by_round(rules: list, capped: bool) -> str:
     sizes = list(dict.fromkeys(r.cards for r in rules))
     if len(sizes) == 1:
-        return _groups(rules)
-    return " | ".join(f"{c}-card: " + _groups([r for r in rules if r.cards == c])
+        return _groups(rules, capped)
+    return " | ".join(f"{c}-card: " + _groups([r for r in rules if r.cards == c], capped)
                       for c in sizes)
 
 
