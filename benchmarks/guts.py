@@ -9,8 +9,11 @@ The baseline is the plain-Python twin (``field_odds_naive`` of ``tests/reference
 enumerating one hand against the pot (18,424 deals), run in this same process: ratios against it
 compare machines fairly, and the naive time of the big cases is extrapolated from its per-deal cost.
 
+Section 8 times the whole game (issue 28): complete games a second, against the plain twin of
+its kernel (``play_game_naive``) in the same process.
+
 Run from the repository root: ``nice python -m benchmarks.guts`` (add ``--quick`` to skip the
-cold-start numbers).
+cold-start numbers; ``--whole-game`` runs section 8 alone).
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ def timed(fn: Callable[[], object], repeat: int = 3) -> tuple[float, float, obje
 
 def main() -> None:
     quick = "--quick" in sys.argv
+    if "--whole-game" in sys.argv:
+        whole_game(quick)
+        return
     print(f"guts_family {__version__} benchmarks (first call includes building lookup tables "
           f"and loading numba kernels)\n")
 
@@ -166,6 +172,55 @@ def main() -> None:
         print(f"   phoenix, {n} players: swaps with {se.swap_label} or worse, others in with "
               f"{se.keep_label} after a keep / {se.swap_state_label} after a swap "
               f"(converged {se.converged})  {first:6.2f} s")
+
+    whole_game(quick)
+
+
+def whole_game(quick: bool) -> None:
+    """Section 8: complete games a second (issue 28), the kernel against its plain twin in this
+    process; the thresholds are fixed so that only the play is timed, and the thresholds of a
+    capped table (the equilibrium of every pot met) are timed apart."""
+    from guts_family.games.whole_game import (
+        PotThresholds,
+        game_seeds,
+        game_setting,
+        play_games,
+        simulate_games,
+    )
+    from tests.reference.guts import play_game_naive
+
+    print("\n8. the whole game, simulated: complete games a second (thresholds fixed; 'x base' "
+          "is the twin's time per game over the kernel's)")
+    for game, fixed in (("phoenix", "AK2"), ("guts321", "3=K98,2=A2,1=Q"),
+                        ("challenge", "KQ2")):
+        for n in (3, 8):
+            s = game_setting(game, n, cap=10, thresholds=fixed)
+            rules = PotThresholds(s)
+            play_games(s, rules, game_seeds(1, 0, 64))  # the kernel loaded
+            games = 20_000 if quick else 100_000
+            t0 = time.perf_counter()
+            r = simulate_games(s, games, seed=1, thresholds=rules)
+            kernel = (time.perf_counter() - t0) / games
+
+            def rule(cards: int, pot: float, rules: PotThresholds = rules
+                     ) -> tuple[int, float, int]:
+                d = rules.rule(cards, pot)
+                return d.threshold, d.mix, d.challenge
+
+            twin_games = 200
+            t0 = time.perf_counter()
+            for state in game_seeds(1, 0, twin_games).tolist():
+                play_game_naive(game, n, s.ante, s.cap, rule, state, rounds=s.cycle)
+            twin = (time.perf_counter() - t0) / twin_games
+            print(f"   {game:9} {n} players: {1 / kernel:10,.0f} games/s ({r.deals.mean.value:.2f}"
+                  f" deals a game)   twin {1 / twin:7,.0f} games/s   x base {twin / kernel:6.0f}")
+    if not quick:
+        s = game_setting("phoenix", 6, cap=10)
+        t0 = time.perf_counter()
+        r = simulate_games(s, 20_000, seed=1)
+        print(f"   phoenix 6 players, cap 10, the equilibrium of every pot: {len(r.rules)} pots "
+              f"in {r.threshold_seconds:.1f} s, 20,000 games in "
+              f"{time.perf_counter() - t0 - r.threshold_seconds:.2f} s more")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """The ``guts-odds`` app: the typer app with every command registered, and its entry point.
 
 >>> [c.name for c in build_app().registered_commands][-3:]
-['qualify', 'omaha', 'equilibrium']
+['omaha', 'equilibrium', 'game']
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import typer
 
 from guts_family.cli.common import TOOL
 from guts_family.cli.equilibrium import register as register_equilibrium
+from guts_family.cli.game import register as register_game
 from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
 from toolkit_cli.errors import run
@@ -23,7 +24,7 @@ def build_app() -> typer.Typer:
     """The typer app with every command: the guts games' and Omaha's.
 
     >>> sorted(c.name for c in build_app().registered_commands)[:4]
-    ['challenge', 'equilibrium', 'last-card-up', 'lone']
+    ['challenge', 'equilibrium', 'game', 'last-card-up']
     """
     app = typer.Typer(cls=Group, add_completion=True, no_args_is_help=True,
                       context_settings={"help_option_names": HELP_NAMES},
@@ -41,6 +42,7 @@ def build_app() -> typer.Typer:
     register_games(app)
     register_omaha(app)
     register_equilibrium(app)
+    register_game(app)
     return app
 
 

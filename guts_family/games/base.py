@@ -65,6 +65,15 @@ class Game:
     player_tie: str = "split"
     default_opponents: int = 0
     min_opponents: int = 0
+    # the whole game (guts_family.games.whole_game): what the sheet says between the deals
+    #: the round sizes dealt in turn, deal after deal (empty: the first round's size every deal)
+    round_cycle: tuple[int, ...] = ()
+    #: who antes again: "every" deal, after a deal whose pot was not taken ("unwon"), "never"
+    reante: str = "never"
+    #: a player who stayed out antes nothing the next deal (challenge guts' free ride)
+    free_ride: bool = False
+    #: nobody but the dealer left to call: the dealer may call and take challenges at 2-1
+    dealer_challenge: bool = False
 
     def order(self, cards: int | None = None) -> HandOrder:
         """The hand order of a round of ``cards`` cards (default: the game's first round)."""

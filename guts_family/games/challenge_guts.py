@@ -51,6 +51,9 @@ class ChallengeGuts(Game):
     player_tie = "split"
     default_opponents = 1
     min_opponents = 1
+    reante = "every"            # "free ride (no ante) on next round": the others ante
+    free_ride = True
+    dealer_challenge = True
 
     def extra_columns(self, rows: list[FieldOdds], pot: float, limit: float | None, tie: str,
                       player_tie: str, options: dict) -> dict[str, list]:

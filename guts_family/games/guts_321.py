@@ -48,6 +48,8 @@ class Guts321(Game):
     equilibrium_cards = 2
     tie = "replay"
     player_tie = "split"
+    round_cycle = ROUND_SIZES   # step 7: 3, 2, 1, 3, ...
+    reante = "unwon"            # step 4 and "How to Win": nobody in, or a loss to the dummy
 
 
 GAME = Guts321()

@@ -401,3 +401,386 @@ def threshold_deals_naive(u: np.ndarray, hands: np.ndarray, unseen: np.ndarray,
         if top == hero_class:
             ties[rivals.count(hero_class)] += 1
     return best, ties
+
+
+# ----------------------------------------------------------------------------------------------
+# the whole game (guts_family.games.whole_game): the kernel's twin and an exact Markov chain
+
+
+@dataclass(frozen=True)
+class _Whole:
+    """The twin's own reading of a whole game, from its rule sheet - on purpose not the
+    package's ``Game`` attributes."""
+
+    house: bool            # a hand is dealt to the pot (Phoenix: the pot's hand; Guts: the dummy)
+    house_vs_all: bool     # it plays everyone in (Phoenix), not only a lone player (Guts)
+    burned: bool           # the highest face-up card must play (Phoenix)
+    orders: tuple[str, ...]  # the hand order of each round size, cards 3, 2, 1
+    cycle: tuple[int, ...]   # the round sizes dealt in turn
+    reante: str            # who antes again after the first deal
+    free_ride: bool        # who called no guts antes nothing next deal (challenge guts)
+    dealer: bool           # nobody called up to the dealer: the dealer's call and challenges
+    tie: str
+    player_tie: str
+
+
+#: Phoenix Burn: the sheet names the first pot's ante only; the pot's hand plays everyone;
+#: the burned player must play. Guts 3-2-1: steps 4, 6, 7 and "How to Win" (re-ante when
+#: nobody is in or the lone player loses to the dummy; 3-, 2-, 1-card rounds). Challenge guts:
+#: "All no-guts players get a free ride (no ante) on next round"; the dealer's challenge.
+WHOLE_GAMES = {
+    "phoenix": _Whole(True, True, True, ("value3", "", ""), (3,), "never", False, False, "pot",
+                      "split"),
+    "guts321": _Whole(True, False, False, ("poker3", "two", "one"), (3, 2, 1), "unwon", False,
+                      False, "replay", "split"),
+    "challenge": _Whole(False, False, False, ("value3", "", ""), (3,), "every", True, True,
+                        "replay", "split"),
+}
+
+_MASK = (1 << 64) - 1
+
+
+class SplitMix64:
+    """The kernel's per-game random stream, in plain Python integers."""
+
+    def __init__(self, state: int):
+        self.state = int(state) & _MASK
+
+    def uniform(self) -> float:
+        """The next uniform in [0, 1) (the top 53 bits of the mixed state)."""
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        return (z >> 11) * (1.0 / 9007199254740992.0)
+
+
+@dataclass
+class NaiveGame:
+    """One game played by :func:`play_game_naive`."""
+
+    deals: int
+    last_pot: float
+    ended: bool
+    winner: int
+    nets: list[float]
+    events: dict[str, int]
+    pot_left: float
+
+
+def play_game_naive(game: str, players: int, ante: float, cap: float | None, rule, state: int,
+                    *, max_deals: int = 1000, tie: str | None = None,
+                    player_tie: str | None = None, reante: str | None = None,
+                    chicken_fee: float = 0.0, rounds: Sequence[int] | None = None,
+                    burn_tie: str = "suit", swap_fee: float | None = None,
+                    swap_below: int | None = None, dealer_min: int = 0) -> NaiveGame:
+    """Plain twin of the whole game's kernel (``guts_family.games.whole_game._kernel``): one
+    game from the SplitMix64 ``state``, deal by deal, with the rules of :data:`WHOLE_GAMES`.
+
+    ``rule(cards, pot)`` gives (threshold, mix, challenge threshold) of a deal. The uniforms
+    are read as the kernel reads them (the cards by a partial Fisher-Yates shuffle, players'
+    hands then the pot's hand, then one uniform per player for a mixed decision); the rest -
+    who goes in, who pays, who takes the pot, what is carried, who antes - is written again
+    here from the rule sheets, with lists and ``HandOrder.class_of``.
+    """
+    from guts_family.hands import get_order
+
+    w = WHOLE_GAMES[game]
+    tie = w.tie if tie is None else tie
+    player_tie = w.player_tie if player_tie is None else player_tie
+    reante = w.reante if reante is None else reante
+    cycle = tuple(rounds) if rounds else w.cycle
+    rng = SplitMix64(state)
+    pot = players * ante
+    nets = [-ante] * players
+    events = dict.fromkeys(("nobody_in", "void", "swap", "dealer_calls", "challenged",
+                            "nobody_played", "carried"), 0)
+    deals = 0
+    while True:
+        cards = cycle[deals % len(cycle)]
+        order = get_order(w.orders[3 - cards])
+        t, mix, chal = rule(cards, pot)
+        deck = list(range(52))
+        for j in range((players + w.house) * cards):
+            k = j + int(rng.uniform() * (52 - j))
+            deck[j], deck[k] = deck[k], deck[j]
+        hands = [deck[i * cards:(i + 1) * cards] for i in range(players)]
+        mixing = [rng.uniform() for _ in range(players)]
+        cls = [order.class_of(h) for h in hands]
+        house = order.class_of(deck[players * cards:(players + 1) * cards]) if w.house else None
+        stake = pot
+        pay = stake if cap is None else min(stake, cap)
+        deals += 1
+
+        want = [c >= t or (c == t - 1 and u < mix) for c, u in zip(cls, mixing)]
+        called = [False] * players   # who called guts / went in (free rides: who did not)
+        played = True                # did any hand play this deal
+        void = False
+        result = None                # (next pot, some of the stake kept, lone winner)
+        if w.burned:
+            ups = [h[-1] for h in hands]
+            b = ups.index(max(ups))
+            if burn_tie == "redeal" and sum(1 for u in ups if u >> 2 == ups[b] >> 2) > 1:
+                void = True
+            else:
+                if swap_fee is not None and cls[b] < swap_below:
+                    cls[b], house = house, cls[b]
+                    nets[b] -= swap_fee
+                    stake += swap_fee
+                    events["swap"] += 1
+                ins = [i for i in range(players) if i != b and want[i]]
+                if not ins:
+                    events["nobody_in"] += 1
+                result = _settle_naive(cls, sorted(ins + [b]), {}, house, None, stake, pay,
+                                       tie, player_tie, nets)
+        elif w.dealer:
+            ins = [i for i in range(players) if want[i]]
+            if [i for i in ins if i != 0]:
+                called = [i in ins for i in range(players)]
+                if len(ins) == 1:
+                    nets[ins[0]] += stake
+                    result = (0.0, False, ins[0])
+                else:
+                    result = _settle_naive(cls, ins, {}, None, None, stake, pay, tie,
+                                           player_tie, nets)
+            else:
+                events["nobody_in"] += 1
+                if cls[0] >= dealer_min:
+                    events["dealer_calls"] += 1
+                    called[0] = True
+                    challengers = [i for i in range(1, players) if cls[i] >= chal]
+                    if not challengers:
+                        nets[0] += stake
+                        result = (0.0, False, 0)
+                    else:
+                        events["challenged"] += 1
+                        result = _settle_naive(cls, challengers, {i: 2 for i in challengers},
+                                               cls[0], 0, stake, pay, tie, player_tie, nets)
+                else:
+                    played = False
+        else:
+            ins = [i for i in range(players) if want[i]]
+            if not ins:
+                events["nobody_in"] += 1
+                played = False
+            else:
+                plays = w.house_vs_all or len(ins) == 1
+                result = _settle_naive(cls, ins, {}, house if plays else None, None, stake,
+                                       pay, tie, player_tie, nets)
+        if void:
+            events["void"] += 1
+            nxt, kept, winner = stake, True, -1
+        elif not played:
+            events["nobody_played"] += 1
+            nxt, kept, winner = stake, True, -1
+        else:
+            nxt, kept, winner = result
+        if kept:
+            events["carried"] += 1
+        if nxt == 0.0 and not kept:
+            return NaiveGame(deals, pot, True, winner, nets, events, 0.0)
+        if deals >= max_deals:
+            return NaiveGame(deals, pot, False, -1, nets, events, nxt)
+        if not void:
+            for i in range(players):
+                antes = reante == "every" or (reante == "unwon" and kept)
+                if antes and w.free_ride and played and not called[i]:
+                    antes = False
+                if antes:
+                    nets[i] -= ante
+                    nxt += ante
+                if not played and chicken_fee > 0:
+                    nets[i] -= chicken_fee
+                    nxt += chicken_fee
+        pot = nxt
+
+
+def _settle_naive(cls: list[int], ins: list[int], mult: dict[int, int], house: int | None,
+                  house_seat: int | None, stake: float, pay: float, tie: str, player_tie: str,
+                  nets: list[float]) -> tuple[float, bool, int]:
+    """A showdown: the best hand among ``ins`` and the house (the pot's hand; in a challenge
+    the dealer's, at ``house_seat``) takes ``stake``; players in below it pay, each its
+    ``mult`` (challengers 2) times ``pay``; the dealer below it pays once; ties with the house
+    by ``tie``, among players by ``player_tie``. Returns (next pot: payments in seat order,
+    the dealer's, then what stays of the stake; whether some stays; the lone taker or -1)."""
+    best = max([cls[i] for i in ins] + ([house] if house is not None else []))
+    tied = [i for i in ins if cls[i] == best]
+    house_best = house is not None and house == best
+    paid = 0.0
+    for i in ins:
+        if cls[i] < best or (house_best and tie == "pot" and cls[i] == best):
+            nets[i] -= mult.get(i, 1) * pay
+            paid += mult.get(i, 1) * pay
+    if house_seat is not None and not house_best:
+        nets[house_seat] -= pay
+        paid += pay
+    if house_best and (not tied or tie == "pot"):
+        if house_seat is not None:
+            nets[house_seat] += stake
+            return paid, False, house_seat
+        return paid + stake, True, -1
+    if house_best and tie == "split":
+        share = stake / (len(tied) + 1)
+        for i in tied:
+            nets[i] += share
+        if house_seat is not None:
+            nets[house_seat] += share
+            return paid, False, -1
+        return paid + share, True, -1
+    if house_best:
+        return paid + stake, True, -1
+    if len(tied) == 1:
+        nets[tied[0]] += stake
+        return paid, False, tied[0]
+    if player_tie == "split":
+        for i in tied:
+            nets[i] += stake / len(tied)
+        return paid, False, -1
+    return paid + stake, True, -1
+
+
+@dataclass(frozen=True)
+class MarkovGame:
+    """The exact answer of :func:`whole_game_markov`: the distribution of the deals per game
+    (``deals[d]``: P(d deals), a cut game counting ``max_deals``), of the final pot of the
+    games that end (``final_pot[p]``), P(cut), each seat's expected net result, and the
+    expected number of deals in which nobody goes in."""
+
+    deals: dict[int, Fraction]
+    final_pot: dict[Fraction, Fraction]
+    cut: Fraction
+    nets: tuple[Fraction, ...]
+    nobody_in: Fraction
+
+    @property
+    def mean_deals(self) -> Fraction:
+        """The expected number of deals per game."""
+        return sum((d * p for d, p in self.deals.items()), Fraction(0))
+
+
+def whole_game_markov(players: int, ante: float, cap: float | None, rule, *,
+                      max_deals: int = 1000, tie: str = "replay", player_tie: str = "split",
+                      chicken_fee: float = 0.0) -> MarkovGame:
+    """Exact whole game of Guts (3-2-1) dealt as one-card rounds only, as a Markov chain over the
+    pot, in fractions: the independent check of the simulation (``guts-odds game guts321
+    --rounds 1``).
+
+    The state before a deal is the pot it is played for. A deal: every player and the dummy
+    get one card (every ordered deal of distinct cards equally likely, counted by ranks);
+    each player goes in with ``rule(1, pot)``'s threshold or better (and with the rank just
+    below with its mix probability); nobody in: everyone antes again (and pays the chicken
+    fee); one in plays the dummy (beat it: takes the pot and the game ends; lose: pays
+    ``min(pot, cap)``, everyone antes again; a tie: ``tie``); two or more show down without
+    the dummy (the best takes the pot, the others pay, nothing more is anted; a tie for best:
+    ``player_tie``, shared pots ending the game when nobody else paid). A game still going
+    after ``max_deals`` deals is cut. Written from the Guts sheet (steps 3-6, 10 and "How to
+    Win"), not from the package.
+    """
+    a, fee = Fraction(str(ante)), Fraction(str(chicken_fee))
+    capf = None if cap is None else Fraction(str(cap))
+    ways = [4, 12, 24, 24]  # ordered draws of 1-4 cards of one rank
+    deal_ranks = []
+    for ranks in itertools.product(range(13), repeat=players + 1):
+        w = 1
+        for r in set(ranks):
+            m = ranks.count(r)
+            w = w * ways[m - 1] if m <= 4 else 0
+        deal_ranks.append((ranks, w))
+    total = sum(w for _, w in deal_ranks)
+    moves: dict[Fraction, list] = {}
+
+    def settle(pot: Fraction, pay: Fraction, cls: Sequence[int], ins: list[int],
+               dummy: int) -> tuple:
+        """One deal's result: (next pot before antes, carried, nets change, nobody in, ends)."""
+        d = [Fraction(0)] * players
+        if not ins:
+            return pot, True, d, True, False
+        if len(ins) == 1:
+            i = ins[0]
+            if cls[i] > dummy:
+                d[i] += pot
+                return Fraction(0), False, d, False, True
+            if cls[i] < dummy or tie == "pot":
+                d[i] -= pay
+                return pot + pay, True, d, False, False
+            if tie == "split":
+                d[i] += pot / 2
+                return pot / 2, True, d, False, False
+            return pot, True, d, False, False
+        best = max(cls[i] for i in ins)
+        top = [i for i in ins if cls[i] == best]
+        paid = Fraction(0)
+        for i in ins:
+            if cls[i] < best:
+                d[i] -= pay
+                paid += pay
+        if len(top) == 1:
+            d[top[0]] += pot
+            return paid, False, d, False, paid == 0
+        if player_tie == "split":
+            for i in top:
+                d[i] += pot / len(top)
+            return paid, False, d, False, paid == 0
+        return paid + pot, True, d, False, False
+
+    def outcomes(pot: Fraction) -> list:
+        """(probability, next pot before antes, carried, nets change, nobody in, ends)."""
+        t, mix, _ = rule(1, float(pot))
+        q = Fraction(str(mix))
+        pay = pot if capf is None else min(pot, capf)
+        weights: dict[tuple, Fraction | int] = {}
+        for ranks, w in deal_ranks:
+            cls, dummy = ranks[:players], ranks[players]
+            chance = [1 if c >= t else q if c == t - 1 else 0 for c in cls]
+            for bits in itertools.product((0, 1), repeat=players):
+                p: Fraction | int = w
+                for c, b in zip(chance, bits):
+                    p *= c if b else 1 - c
+                if p:  # the deal matters through who is in and how their cards compare
+                    ins = [i for i in range(players) if bits[i]]
+                    seen = sorted({cls[i] for i in ins} | {dummy})
+                    key = (bits, tuple(seen.index(cls[i]) if bits[i] else -1
+                                       for i in range(players)), seen.index(dummy))
+                    weights[key] = weights.get(key, 0) + p
+        merged: dict[tuple, Fraction] = {}
+        for (bits, pattern, dummy), p in weights.items():
+            ins = [i for i in range(players) if bits[i]]
+            left, carried, d, none_in, ends = settle(pot, pay, pattern, ins, dummy)
+            key = (left, carried, tuple(d), none_in, ends)
+            merged[key] = merged.get(key, Fraction(0)) + Fraction(p) / total
+        return [(p, left, carried, list(d), none_in, ends)
+                for (left, carried, d, none_in, ends), p in merged.items()]
+
+    state = {Fraction(players) * a: Fraction(1)}
+    nets = [-a] * players
+    deals: dict[int, Fraction] = {}
+    final: dict[Fraction, Fraction] = {}
+    cut = nobody = Fraction(0)
+    for step in range(1, max_deals + 1):
+        nxt: dict[Fraction, Fraction] = {}
+        for pot, sp in state.items():
+            if pot not in moves:
+                moves[pot] = outcomes(pot)
+            for p, left, carried, d, none_in, ends in moves[pot]:
+                pr = sp * p
+                nobody += pr * none_in
+                for i in range(players):
+                    nets[i] += pr * d[i]
+                if ends:
+                    deals[step] = deals.get(step, Fraction(0)) + pr
+                    final[pot] = final.get(pot, Fraction(0)) + pr
+                    continue
+                if step == max_deals:
+                    deals[step] = deals.get(step, Fraction(0)) + pr
+                    cut += pr
+                    continue
+                extra = (a if carried else 0) + (fee if none_in else 0)
+                for i in range(players):
+                    nets[i] -= pr * extra
+                new = left + players * extra
+                nxt[new] = nxt.get(new, Fraction(0)) + pr
+        state = nxt
+        if not state:
+            break
+    return MarkovGame(deals, final, cut, tuple(nets), nobody)
