@@ -102,7 +102,8 @@ def register(app: typer.Typer) -> None:
                                     help="Guts 3-card round beyond 2 players: the seed of "
                                          "its sampled equilibrium EVs."),
         eq_deals: str = typer.Option("65_536", "--eq-deals",
-                                     help="... and the random deals a hand class gets."),
+                                     help="Guts 3-card round beyond 2 players: the random deals "
+                                          "each hand class gets in its sampled equilibrium EVs."),
         seed: int | None = typer.Option(None, "--seed",
                                         help="The seed (default: a fresh one, printed); the "
                                              "same seed gives the same figures for any "
