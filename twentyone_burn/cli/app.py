@@ -19,7 +19,7 @@ from toolkit_cli.options import flag
 
 from ..rules import RulesError
 from ..shoe import CardError
-from . import analyze, charts, design, kernels, report, simulate
+from . import analyze, charts, design, kernels, protection, report, simulate
 from .common import TOOL, VersionOpt
 
 __all__ = ["InputError", "RulesError", "CardError", "app", "command", "main"]
@@ -37,7 +37,7 @@ def _root(show_version: bool = VersionOpt,
     """Exact combinatorial analyser for the casino game 21 Burn."""
 
 
-for _module in (analyze, simulate, charts, report, design, kernels):
+for _module in (analyze, simulate, charts, report, design, kernels, protection):
     _module.register(app)
 
 _COMMAND: Any = None

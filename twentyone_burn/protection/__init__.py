@@ -1,0 +1,15 @@
+"""protection: game protection for 21 Burn and the classic deal - what a depleted shoe, a
+counter, a cut card or a flashed concealed card is worth.
+
+Exact figures come from the exact engine run on a depleted shoe (complete enumeration); shoe
+play comes from the simulator and is always reported with its seed, rounds and standard error.
+
+Modules (one concern each):
+
+- :mod:`.tc_table`: :class:`~.tc_table.TrueCountTable`, simulated rounds grouped by the true
+  count before each round - what shoe play produces and what the counter's figures read.
+"""
+
+from .tc_table import TrueCountTable
+
+__all__ = ["TrueCountTable"]
