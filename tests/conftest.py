@@ -1,11 +1,18 @@
 """The tests never touch the user's result cache (``~/.cache/twentyone-burn``):
-every test, and every command it runs in a subprocess, uses one fresh cache folder."""
+every test, and every command it runs in a subprocess, uses one fresh cache folder.
+
+Progress lines stay off in every test and every command a test runs (``TOOLKIT_PROGRESS=none``:
+a log line would otherwise depend on how long a command takes on a loaded machine); the tests
+of the lines themselves turn them on.
+"""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+
+os.environ["TOOLKIT_PROGRESS"] = "none"
 
 
 @pytest.fixture(autouse=True, scope="session")

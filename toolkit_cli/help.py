@@ -28,7 +28,7 @@ typer's value coercion only for a value that is given (:mod:`~toolkit_cli.coerci
 >>> from typer.testing import CliRunner
 >>> "<bool>" in CliRunner().invoke(app, ["go", "-h"], env={"NO_COLOR": "1"}).stdout
 False
->>> print(CliRunner().invoke(app, ["go", "-h"]).stdout.splitlines()[-2])
+>>> print(CliRunner().invoke(app, ["go", "-h"]).stdout.splitlines()[-3])
   --fast
 """
 
@@ -40,8 +40,9 @@ from typing import Any
 from typer.core import TyperGroup
 
 from .coercion import defer_coercion
+from .progress import set_quiet
 
-__all__ = ["HELP_NAMES", "SUMMARY_MAX", "Group", "plain", "prepare"]
+__all__ = ["HELP_NAMES", "SUMMARY_MAX", "Group", "plain", "prepare", "with_quiet"]
 
 #: -h and --help on the app and every command (click passes them down to subcommands)
 HELP_NAMES = ["-h", "--help"]
@@ -93,9 +94,43 @@ def prepare(params: list[Any]) -> list[Any]:
     return params
 
 
+def _quiet_option() -> Any:
+    """``--quiet``/``-q``, which every command takes: no progress, on a terminal or in a log.
+
+    Built by typer from a one-option command (typer's parameters are its own classes, not
+    click's), then detached from that command: the option sets :func:`set_quiet` and passes
+    nothing to the command it is added to.
+    """
+    import typer
+
+    def on(value: bool) -> None:
+        if value:
+            set_quiet(True)
+
+    app = typer.Typer()
+
+    @app.command()
+    def _one(quiet: bool = typer.Option(False, "-q", "--quiet", callback=on,
+                                        help="No progress display (terminal) or lines (log).")
+             ) -> None:
+        pass  # pragma: no cover - never run
+
+    option = typer.main.get_command(app).params[0]
+    option.expose_value = False
+    return option
+
+
+def with_quiet(cmd: Any) -> Any:
+    """``cmd`` with the ``--quiet`` option (once; groups pass it on to their commands)."""
+    if not hasattr(cmd, "commands") and not any("--quiet" in p.opts for p in cmd.params):
+        cmd.params.append(_quiet_option())
+    return cmd
+
+
 class Group(TyperGroup):
     """The apps' command group: every parameter of it and of its commands :func:`prepare`\\ d
-    before it is parsed or shown, and its help and every command's in click's layout."""
+    before it is parsed or shown, every command given ``--quiet`` (:func:`with_quiet`), and
+    its help and every command's in click's layout."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -107,7 +142,7 @@ class Group(TyperGroup):
     def get_command(self, ctx: Any, cmd_name: str) -> Any:
         cmd = super().get_command(ctx, cmd_name)
         if cmd is not None:
-            prepare(plain(cmd).get_params(ctx))
+            prepare(with_quiet(plain(cmd)).get_params(ctx))
         return cmd
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:

@@ -7,13 +7,18 @@ Two kinds of report, one display policy:
 - :func:`status` yields ``update(text)``: work that only says where it is (a table size, a
   sampling step), shown as a spinner and the text.
 
-Where it goes (:func:`display`): ``quiet`` shows nothing; on a terminal a live display on
-stderr, redrawn by the reports themselves (no refresh thread, so the work may fork worker
-processes while it is shown); elsewhere (a pipe, a log) nothing by default, so scripts read a
-silent stderr, or with ``lines=True`` one line per stage and at most one line every
-:data:`LINE_EVERY` seconds. rich is imported only when a live display starts.
+Where it goes (:func:`display`): ``--quiet`` (:func:`set_quiet`) shows nothing; on a terminal
+a live display on stderr, redrawn by the reports themselves (no refresh thread, so the work may
+fork worker processes while it is shown); when stderr is a file or a pipe (``2>&1 | tee log``)
+lines a person can follow in a log: none for work shorter than :data:`LINES_AFTER` seconds, then
+one line per stage, at most one line every :data:`LINE_EVERY` seconds within a stage, and a
+closing line with the stage's time. An in-process stream without a file descriptor (a test's
+captured stderr) gets nothing unless asked with ``lines=True``. The environment variable
+``TOOLKIT_PROGRESS`` (``lines``, ``none``) overrides the choice (the test suite sets ``none``
+for every command it runs, and ``lines`` where it checks them). rich is imported only when a
+live display starts.
 
->>> with progress("work") as bar:     # doctest output is not a terminal
+>>> with progress("work", quiet=True) as bar:
 ...     bar is None
 True
 """
@@ -26,13 +31,48 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, TextIO
 
-__all__ = ["LINE_EVERY", "STATUS_AFTER", "Lines", "display", "progress", "status",
-           "stderr_is_terminal"]
+__all__ = ["LINES_AFTER", "LINE_EVERY", "STATUS_AFTER", "Lines", "display", "progress",
+           "quiet", "set_quiet", "status", "stderr_is_terminal"]
 
 #: seconds of work before a status display is drawn (shorter work stays quiet)
 STATUS_AFTER = 3.0
 #: at most one progress line every this many seconds, when the display is lines
 LINE_EVERY = 5.0
+#: seconds of work before the first line goes to a log (quick commands leave stderr silent);
+#: the environment variable ``TOOLKIT_LINES_AFTER`` overrides it (a test seam: 0 = at once)
+LINES_AFTER = 3.0
+
+_QUIET = False
+
+
+def set_quiet(on: bool = True) -> None:
+    """``--quiet``: no progress anywhere for the rest of the process (both tools' commands
+    take the option, :class:`toolkit_cli.help.Group` adds it)."""
+    global _QUIET
+    _QUIET = on
+
+
+def quiet() -> bool:
+    """Has ``--quiet`` been given?"""
+    return _QUIET
+
+
+def _stderr_is_a_file() -> bool:
+    """Does stderr go to a file or a pipe (a log), rather than to an in-process stream?"""
+    try:
+        sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True
+
+
+def _lines_after() -> float:
+    import os
+
+    try:
+        return max(0.0, float(os.environ.get("TOOLKIT_LINES_AFTER", LINES_AFTER)))
+    except ValueError:
+        return LINES_AFTER
 
 Display = Literal["live", "lines", "none"]
 
@@ -43,17 +83,23 @@ def stderr_is_terminal() -> bool:
 
 
 def display(quiet: bool = False, lines: bool = False) -> Display:
-    """Where progress goes: ``none`` if ``quiet``, ``live`` on a terminal, else ``lines`` if
-    asked for (a log a person follows) or ``none`` (a script's silent stderr).
+    """Where progress goes: ``none`` if ``quiet`` (or ``--quiet``), ``live`` on a terminal,
+    ``lines`` when stderr is a file or a pipe (a log a person follows) or when asked for,
+    else ``none`` (an in-process stream, such as a test's captured stderr).
 
-    >>> display(quiet=True), display(), display(lines=True)   # doctest stderr: not a terminal
-    ('none', 'none', 'lines')
+    >>> display(quiet=True)
+    'none'
     """
-    if quiet:
+    import os
+
+    forced = os.environ.get("TOOLKIT_PROGRESS", "")
+    if quiet or _QUIET or forced == "none":
         return "none"
+    if forced == "lines":
+        return "lines"
     if stderr_is_terminal():
         return "live"
-    return "lines" if lines else "none"
+    return "lines" if lines or _stderr_is_a_file() else "none"
 
 
 class _Live:
@@ -134,35 +180,46 @@ class Lines:
     """Progress as lines for a log: one when the step changes, else at most one every
     ``every`` seconds, each ``label: step, done of total unit, N s``.
 
+    Nothing is written in the first ``after`` seconds (a quick command leaves a log
+    silent); once a line has been written, :meth:`close` adds the closing one.
+
     >>> import io
-    >>> clock = iter([0.0, 1.0, 2.0, 9.0]).__next__
+    >>> clock = iter([0.0, 1.0, 2.0, 9.0, 12.0]).__next__
     >>> out = io.StringIO()
-    >>> log = Lines("deriving charts", unit="charts", stream=out, clock=clock)
-    >>> log(1, 20), log(2, 20), log(3, 20)
-    (None, None, None)
+    >>> log = Lines("deriving charts", unit="charts", stream=out, clock=clock, after=0)
+    >>> log(1, 20), log(2, 20), log(3, 20), log.close()
+    (None, None, None, None)
     >>> print(out.getvalue(), end="")
     deriving charts: 1 of 20 charts, 1 s
     deriving charts: 3 of 20 charts, 9 s
+    deriving charts: done, 12 s
     """
 
     def __init__(self, label: str, unit: str = "", *, every: float = LINE_EVERY,
                  stream: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 after: float | None = None) -> None:
         self._label, self._unit, self._every = label, unit, every
         self._stream, self._clock = stream, clock
+        self._after = _lines_after() if after is None else after
         self._begun = clock()
         self._step: str | None = None
         self._last = -float("inf")
+        self._wrote = False
 
     def _write(self, text: str, now: float) -> None:
         stream = self._stream or sys.stderr
         stream.write(f"{self._label}: {text}, {now - self._begun:.0f} s\n")
         stream.flush()
         self._last = now
+        self._wrote = True
+
+    def _early(self, now: float) -> bool:
+        return not self._wrote and now - self._begun < self._after
 
     def __call__(self, done: float, total: float | None = None, step: str = "") -> None:
         now = self._clock()
-        if step == self._step and now - self._last < self._every:
+        if self._early(now) or (step == self._step and now - self._last < self._every):
             return
         self._step = step
         count = f"{done:,.0f}" + (f" of {total:,.0f}" if total is not None else "")
@@ -171,10 +228,15 @@ class Lines:
 
     def status(self, text: str) -> None:
         """A status report (see :func:`status`): a line at most every ``every`` seconds (the
-        first at once)."""
+        first once the work has run ``after`` seconds)."""
         now = self._clock()
-        if now - self._last >= self._every:
+        if not self._early(now) and now - self._last >= self._every:
             self._write(text, now)
+
+    def close(self) -> None:
+        """The stage's closing line with its time, if it wrote any line at all."""
+        if self._wrote:
+            self._write("done", self._clock())
 
 
 @contextlib.contextmanager
@@ -192,7 +254,9 @@ def progress(label: str, *, unit: str = "", rate_unit: str | None = None,
         yield None
         return
     if where == "lines":
-        yield Lines(label, unit)
+        log = Lines(label, unit)
+        yield log
+        log.close()
         return
     bar = _Bar(label, unit, rate_unit, rate_scale)
     try:
@@ -208,7 +272,7 @@ def status(label: str, *, after: float = STATUS_AFTER, quiet: bool = False,
     :func:`display` says (on a terminal once the work has run ``after`` seconds); None when
     nothing is shown.
 
-    >>> with status("sampling") as update:     # doctest output is not a terminal
+    >>> with status("sampling", quiet=True) as update:
     ...     update is None
     True
     """
@@ -219,6 +283,7 @@ def status(label: str, *, after: float = STATUS_AFTER, quiet: bool = False,
     if where == "lines":
         log = Lines(label)
         yield log.status
+        log.close()
         return
     live = _Status(label, after)
     try:

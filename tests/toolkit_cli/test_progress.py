@@ -10,22 +10,62 @@ import pytest
 from toolkit_cli import progress as p
 
 
-def test_where_progress_goes(monkeypatch):
+@pytest.fixture
+def _auto(monkeypatch):
+    """The display as a user gets it (the suite's TOOLKIT_PROGRESS=none lifted)."""
+    monkeypatch.delenv("TOOLKIT_PROGRESS", raising=False)
+    monkeypatch.setattr(p, "_QUIET", False)
+
+
+def test_where_progress_goes(monkeypatch, _auto):
     monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)
     assert p.display() == "live" and p.display(lines=True) == "live"
     assert p.display(quiet=True) == "none"
     monkeypatch.setattr(p, "stderr_is_terminal", lambda: False)
+    monkeypatch.setattr(p, "_stderr_is_a_file", lambda: False)     # a captured stream
     assert p.display() == "none" and p.display(lines=True) == "lines"
     assert p.display(quiet=True, lines=True) == "none"
+    monkeypatch.setattr(p, "_stderr_is_a_file", lambda: True)      # a log file or a pipe
+    assert p.display() == "lines"
+    p.set_quiet(True)                                              # --quiet
+    assert p.display() == p.display(lines=True) == "none"
+    monkeypatch.setattr(p, "_QUIET", False)
+    for forced in ("none", "lines"):
+        monkeypatch.setenv("TOOLKIT_PROGRESS", forced)
+        assert p.display() == forced
 
 
-def test_piped_work_is_silent_unless_lines_are_asked_for(capsys):
+def test_a_captured_stream_is_silent_unless_lines_are_asked_for(capsys, monkeypatch, _auto):
+    monkeypatch.setenv("TOOLKIT_LINES_AFTER", "0")
     with p.progress("report", unit="up cards") as bar, p.status("sampling") as update:
         assert bar is None and update is None
     with p.progress("report", unit="up cards", lines=True) as bar:
         assert bar is not None
         bar(3, 10, "exact analysis")
-    assert capsys.readouterr().err == "report: exact analysis, 3 of 10 up cards, 0 s\n"
+    assert capsys.readouterr().err == ("report: exact analysis, 3 of 10 up cards, 0 s\n"
+                                       "report: done, 0 s\n")
+
+
+def test_quick_work_writes_no_line_and_long_work_a_closing_one():
+    out = io.StringIO()
+    log = p.Lines("report", stream=out, after=3.0, clock=_clock([0.0, 1.0, 2.0, 4.0, 6.0]))
+    log(1, 10)                   # 1 s: too early
+    log.status("sampling")       # 2 s: too early
+    log(2, 10)                   # 4 s: the first line
+    log.close()                  # the closing line, with the stage's time
+    assert out.getvalue().splitlines() == ["report: 2 of 10, 4 s", "report: done, 6 s"]
+    quick = io.StringIO()
+    log = p.Lines("report", stream=quick, after=3.0, clock=_clock([0.0, 1.0, 2.0]))
+    log(1, 10)
+    log.close()
+    assert quick.getvalue() == ""
+
+
+def test_lines_after_comes_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TOOLKIT_LINES_AFTER", "0.5")
+    assert p._lines_after() == 0.5
+    monkeypatch.setenv("TOOLKIT_LINES_AFTER", "soon")
+    assert p._lines_after() == p.LINES_AFTER
 
 
 def _clock(times):
@@ -35,7 +75,7 @@ def _clock(times):
 
 def test_lines_one_per_stage_and_at_most_one_every_few_seconds():
     out = io.StringIO()
-    log = p.Lines("deriving charts", stream=out, every=5.0,
+    log = p.Lines("deriving charts", stream=out, every=5.0, after=0,
                   clock=_clock([0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 11.0]))
     log(1, 20, "variations")     # first: shown
     log(2, 20, "variations")     # 1 s later, same stage: not shown
@@ -52,7 +92,7 @@ def test_lines_one_per_stage_and_at_most_one_every_few_seconds():
 
 def test_status_lines_are_throttled():
     out = io.StringIO()
-    log = p.Lines("equilibrium", stream=out, every=5.0, clock=_clock([0.0, 0.5, 1.0, 7.0]))
+    log = p.Lines("equilibrium", stream=out, every=5.0, after=0, clock=_clock([0.0, 0.5, 1.0, 7.0]))
     for text in ("2 players", "3 players", "4 players"):
         log.status(text)
     assert out.getvalue().splitlines() == ["equilibrium: 2 players, 0 s",
@@ -60,7 +100,7 @@ def test_status_lines_are_throttled():
 
 
 @pytest.mark.parametrize("unit", ["", "rounds"])
-def test_the_bar_on_a_terminal(monkeypatch, unit):
+def test_the_bar_on_a_terminal(monkeypatch, unit, _auto):
     monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)
     with p.progress("simulating", unit=unit, rate_unit="M rounds/s", rate_scale=1e6) as bar:
         assert isinstance(bar, p._Bar)
@@ -70,7 +110,7 @@ def test_the_bar_on_a_terminal(monkeypatch, unit):
     assert not bar._prog.live.is_started          # stopped with the work
 
 
-def test_the_status_waits_before_it_is_drawn(monkeypatch):
+def test_the_status_waits_before_it_is_drawn(monkeypatch, _auto):
     monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)
     with p.status("equilibrium", after=3600) as update:
         update("2 players")
@@ -80,3 +120,26 @@ def test_the_status_waits_before_it_is_drawn(monkeypatch):
         update("3 players")
         assert update._prog.tasks[0].description == "equilibrium 3 players"
     assert not update._prog.live.is_started          # stopped with the work
+
+
+def _run(args, env_extra):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "TOOLKIT_PROGRESS"} | env_extra
+    return subprocess.run([sys.executable, "-m", "twentyone_burn.cli", *args],
+                          capture_output=True, text=True, env=env, check=False)
+
+
+def test_a_log_gets_a_line_per_stage_and_quiet_silences_it():
+    """stderr a pipe (as in ``2>&1 | tee log``): lines (at once with TOOLKIT_LINES_AFTER=0,
+    so the check does not depend on how long the command takes); ``--quiet`` none."""
+    args = ["analyze", "--rules", "classic-blackjack", "--decks", "1"]
+    shown = _run(args, {"TOOLKIT_LINES_AFTER": "0"})
+    assert shown.returncode == 0
+    lines = shown.stderr.splitlines()
+    assert lines and lines[-1].startswith("analysing: done, ")
+    assert all(line.startswith("analysing: ") for line in lines)
+    quiet = _run([*args, "--quiet"], {"TOOLKIT_LINES_AFTER": "0"})
+    assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == shown.stdout
