@@ -55,6 +55,8 @@ def chart_strategy(path: Path | str, rules: Rules | None = None
     ...
     toolkit_cli.errors.InputError: /no/such/chart: no such file or folder
     """
+    if not Path(path).exists():  # answered before the charts' and engine's imports
+        raise InputError(f"{path}: no such file or folder")
     import zipfile
 
     from ..charts.files import load_chart
