@@ -4,11 +4,16 @@ exact gambler's-ruin formula, and through the command line."""
 
 from __future__ import annotations
 
+import json
 import math
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from twentyone_burn import __version__
+from twentyone_burn.cli import main
 from twentyone_burn.protection.counter import (
     RampError,
     Wong,
@@ -233,3 +238,111 @@ def test_the_verdict_says_beatable_only_when_the_win_is_over_2_se_above_0():
     line = verdict(counter_figures(bad, ramp, Wong(4, 2)), bad, ramp, Wong(4, 2))
     assert line.startswith("not beatable by counting (hi-lo, 75 % penetration, 1-8 ramp, "
                            "wonging in at +4, out below +2)")
+
+
+# ---- the command line ------------------------------------------------------------------
+
+DATA = Path(__file__).parent / "data" / "hand_table.json"
+
+
+def run(argv: list[str], monkeypatch, capsys) -> tuple[int, str, str]:
+    """(exit code, stdout, stderr) of ``twentyone-burn ARGV`` through the real entry point."""
+    monkeypatch.setattr(sys, "argv", ["twentyone-burn", *argv])
+    code: int | str | None = 0
+    try:
+        main()
+    except SystemExit as e:
+        code = e.code
+    return (code if isinstance(code, int) else 1), *capsys.readouterr()
+
+
+def test_the_command_prints_the_figures_the_verdict_and_the_tables_provenance(monkeypatch,
+                                                                              capsys):
+    table = TrueCountTable.from_json(DATA.read_text())
+    code, out, err = run(["protection", "counter", "--table", str(DATA), "--ramp", "1-8",
+                          "--bankroll", "1000"], monkeypatch, capsys)
+    assert code == 0, err
+    f = counter_figures(table, parse_ramp("1-8"), bankroll=1000)
+    for text in ("hi-lo count, 6 decks, 75 % penetration, seed 20261203, 1,000,000 rounds",
+                 "table rules: {\"decks\": 6}", "table rules hash: " + "0" * 64,
+                 "table version: twentyone-burn 0.0", f"# twentyone-burn {__version__} counter",
+                 f"win a round (units)          {f.win:.4f} +/- {f.win_se:.4f}",
+                 "verdict: " + verdict(f, table, parse_ramp("1-8")), "risk of ruin, 1000 units"):
+        assert text in out, text
+    # by hand from the table's columns: 1 unit at TC <= 1, then 2, 3, 4 at +2, +3, +4
+    bets = np.array([1, 1, 1, 1, 2, 3, 4])
+    q = table.frequency
+    assert f.win == pytest.approx(float(np.sum(q * bets * table.mean)), abs=1e-15)
+
+
+def test_the_json_holds_each_wonging_extreme_with_its_verdict(monkeypatch, capsys):
+    code, out, err = run(["protection", "counter", "--table", str(DATA), "--ramp",
+                          "<=0:1,1:2,2+:4", "--wong-in", "2", "--wong-out", "0",
+                          "--rounds-per-hour", "80", "--json"], monkeypatch, capsys)
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["version"] == __version__ and d["table"]["seed"] == 20261203
+    assert d["table"]["rules_hash"] == "0" * 64 and d["wong"] == {"enter": 2, "leave": 0}
+    none_in, all_in = d["figures"]
+    assert not none_in["between_played"] and all_in["between_played"]
+    # none in: TC +2..+4 (200,000 rounds, 4 units); all in: TC 0..+4 (750,000)
+    assert none_in["share_played"] == pytest.approx(0.2)
+    assert all_in["share_played"] == pytest.approx(0.75)
+    assert none_in["win"] == pytest.approx(4 * (0.5 * 0.02 + 0.3 * 0.035 + 0.2 * 0.05))
+    assert none_in["win_per_hour"] == pytest.approx(80 * 0.2 * none_in["win"])
+    assert none_in["verdict"].startswith("beatable by counting")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--ramp", "8-1"], "error: --ramp: bet ramp '8-1': the largest bet"),
+    (["--ramp", "<=1:1,3+:2"], "true count 2 has no bet"),
+    (["--ramp", "<=1:3,2+:2"], "must not fall"),
+    (["--ramp", "<=1:0,2+:2"], "above 0 units"),
+    (["--wong-out", "1"], "--wong-out needs --wong-in"),
+    (["--wong-in", "1", "--wong-out", "2"], "must not be above"),
+    (["--wong-in", "9"], "no round of the table is played"),
+    (["--bankroll", "-1"], "--bankroll must be a number above 0"),
+    (["--rounds-per-hour", "fast"], "--rounds-per-hour must be a number above 0"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, words, monkeypatch, capsys):
+    code, out, err = run(["protection", "counter", "--table", str(DATA), *args],
+                         monkeypatch, capsys)
+    assert code == 2 and out == ""
+    assert words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("content, words", [
+    (None, "does not exist"), ("not json", "is not JSON"), ('{"count": "hi-lo"}', "has no"),
+    ("[1, 2]", "is not a true-count table"),
+])
+def test_a_bad_table_file_is_one_line_and_exit_2(content, words, tmp_path, monkeypatch,
+                                                 capsys):
+    p = tmp_path / "t.json"
+    if content is not None:
+        p.write_text(content)
+    code, _, err = run(["protection", "counter", "--table", str(p)], monkeypatch, capsys)
+    assert code == 2 and words in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("change, words", [
+    ({"rounds": [1, 2]}, "rounds has 2 entries for 3 true counts"),
+    ({"true_counts": [0, 0, 1]}, "must rise"),
+    ({"variance": [1.0, -1.0, 1.0]}, "must not be negative"),
+    ({"rounds": [0, 0, 0]}, "holds no rounds"),
+    ({"mean": [0.0, float("nan"), 0.0]}, "finite"),
+])
+def test_a_table_whose_columns_do_not_fit_is_refused(change, words, tmp_path, monkeypatch,
+                                                     capsys):
+    d = json.loads(_table((-1, 0, 1), (5, 5, 5), (0.0, 0.0, 0.1), (1.0, 1.0, 1.0)).to_json())
+    d.update(change)
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(d))
+    code, _, err = run(["protection", "counter", "--table", str(p)], monkeypatch, capsys)
+    assert code == 2 and words in err and err.count("\n") == 1, err
+
+
+def test_the_helps_default_rounds_an_hour_is_the_librarys():
+    from twentyone_burn.cli import protection_counter
+    from twentyone_burn.protection import counter
+
+    assert protection_counter.DEFAULT_ROUNDS_PER_HOUR == counter.DEFAULT_ROUNDS_PER_HOUR

@@ -32,7 +32,7 @@ from toolkit_cli.text import shorten
 from .tc_table import TrueCountTable
 
 __all__ = ["DEFAULT_ROUNDS_PER_HOUR", "SCORE_BANKROLL", "CounterFigures", "Ramp", "RampError",
-           "Wong", "counter_figures", "parse_ramp", "risk_of_ruin", "verdict"]
+           "Wong", "check_table", "counter_figures", "parse_ramp", "risk_of_ruin", "verdict"]
 
 #: rounds dealt an hour at the table when not told: the convention of Schlesinger's
 #: Blackjack Attack and of the CVData family's reports
@@ -301,6 +301,39 @@ def risk_of_ruin(win: float, variance: float, bankroll: float) -> float:
     if variance <= 0:
         return 0.0
     return math.exp(-2 * win * bankroll / variance)
+
+
+def check_table(table: TrueCountTable) -> None:
+    """Refuse a table whose columns cannot be read as rounds by true count: one line naming
+    what is wrong (lengths, order, negative or non-finite values, no rounds).
+
+    >>> t = TrueCountTable(count="hi-lo", decks=6, penetration=0.75, seed=1,
+    ...                    true_counts=(1, 0), rounds=np.array([1, 1]),
+    ...                    mean=np.array([0.0, 0.0]), variance=np.array([1.0, 1.0]))
+    >>> check_table(t)
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.protection.counter.RampError: the true counts must rise one by one (1, 0)
+    """
+    tcs = table.true_counts
+    n = len(tcs)
+    if not all(isinstance(x, (int, np.integer)) and not isinstance(x, bool) for x in tcs):
+        raise RampError("the true counts must be whole numbers")
+    if n == 0 or any(b <= a for a, b in zip(tcs, tcs[1:])):
+        raise RampError(f"the true counts must rise one by one {shorten(tuple(tcs))}")
+    cols = {"rounds": table.rounds, "mean": table.mean, "variance": table.variance}
+    for name, col in cols.items():
+        arr = np.asarray(col)
+        if arr.shape != (n,):
+            raise RampError(f"{name} has {arr.size} entries for {n} true counts")
+        if not np.all(np.isfinite(arr.astype(float))):
+            raise RampError(f"{name} must be finite numbers")
+    if np.any(np.asarray(table.rounds) < 0) or np.any(np.asarray(table.variance) < 0):
+        raise RampError("rounds and variances must not be negative")
+    if table.total_rounds <= 0:
+        raise RampError("the table holds no rounds")
+    if not 0 < table.penetration <= 1:
+        raise RampError(f"penetration must be above 0 and at most 1, not {table.penetration!r}")
 
 
 def counter_figures(table: TrueCountTable, ramp: Ramp, wong: Wong | None = None, *,
