@@ -183,7 +183,7 @@ def test_scaling_the_bets_scales_the_win_and_leaves_n0_score_and_the_return_alon
 
 
 def test_score_is_the_win_per_100_rounds_of_kelly_bets_on_10000_units():
-    """Schlesinger's definition (Blackjack Attack, 3rd ed., ch. 10), checked against the
+    """Schlesinger's definition (Blackjack Attack, the SCORE chapter), checked against the
     Kelly bet itself: the ramp scaled to maximise the growth rate ``k W - k^2 V / (2 B)`` of
     a 10,000-unit bankroll B, found here by a grid search, wins SCORE units per 100 rounds;
     and SCORE = 1,000,000 / N0 (the relation the field quotes)."""
@@ -194,6 +194,17 @@ def test_score_is_the_win_per_100_rounds_of_kelly_bets_on_10000_units():
     kelly = counter_figures(TWO, ramp.scaled(float(k)))
     assert 100 * kelly.win == pytest.approx(f.score, rel=1e-4)
     assert f.score == pytest.approx(1e6 / f.n0, rel=1e-12)
+
+
+def test_kelly_bets_on_10000_units_carry_the_135_percent_risk_of_ruin_score_is_quoted_at():
+    """SCORE is quoted "at a risk of ruin of 13.5 %" (Schlesinger, Blackjack Attack):
+    e^-2, what the diffusion model gives full Kelly bets (the ramp scaled by B W / V)."""
+    ramp = parse_ramp(RAMP)
+    f = counter_figures(TWO, ramp)
+    kelly = counter_figures(TWO, ramp.scaled(10_000 * f.win / f.variance), bankroll=10_000)
+    assert kelly.ror == pytest.approx(math.exp(-2), rel=1e-12)
+    assert round(100 * kelly.ror, 1) == 13.5
+    assert 100 * kelly.win == pytest.approx(f.score, rel=1e-12)
 
 
 def test_no_edge_means_ruin_is_certain_and_n0_and_score_are_not_defined():
