@@ -213,6 +213,10 @@ def test_no_edge_means_ruin_is_certain_and_n0_and_score_are_not_defined():
     assert f.win > 0 and g.win < 0
     assert g.ror == 1.0 and g.n0 is None and g.score is None
     assert g.standard_errors()["n0"] is None
+    riskless = counter_figures(_table((2,), (10,), (0.5,), (0.0,)), parse_ramp("1-1"),
+                               bankroll=10)
+    assert riskless.ror == 0.0 and riskless.score is None and riskless.n0 is None
+    assert riskless.standard_errors()["score"] is None
 
 
 # ---- risk of ruin: the exact gambler's ruin --------------------------------------------
@@ -314,6 +318,8 @@ def test_the_json_holds_each_wonging_extreme_with_its_verdict(monkeypatch, capsy
     (["--wong-in", "9"], "no round of the table is played"),
     (["--bankroll", "-1"], "--bankroll must be a number above 0"),
     (["--rounds-per-hour", "fast"], "--rounds-per-hour must be a number above 0"),
+    (["--wong-in", "x"], "--wong-in must be a whole true count like 2, 0 or -1, not 'x'"),
+    (["--wong-in", "1", "--wong-out", "1.5"], "--wong-out must be a whole true count"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, words, monkeypatch, capsys):
     code, out, err = run(["protection", "counter", "--table", str(DATA), *args],

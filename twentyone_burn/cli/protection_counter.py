@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..protection.counter import CounterFigures, Ramp
     from ..protection.tc_table import TrueCountTable
 
-__all__ = ["DEFAULT_ROUNDS_PER_HOUR", "figure_lines", "parse_positive", "read_table",
-           "register"]
+__all__ = ["DEFAULT_ROUNDS_PER_HOUR", "figure_lines", "parse_positive", "parse_true_count",
+           "read_table", "register"]
 
 #: the help's default rounds an hour, written here so ``--help`` needs no numpy: the
 #: library's :data:`~twentyone_burn.protection.counter.DEFAULT_ROUNDS_PER_HOUR` (a test
@@ -57,6 +57,20 @@ def parse_positive(text: str, option: str) -> float:
         raise InputError(f"{option} must be a number above 0 (like 100 or 1e4), "
                          f"not {shorten(text)}")
     return x
+
+
+def parse_true_count(text: str | None, option: str) -> int | None:
+    """A whole true count (``2``, ``-1``, ``+3``) for ``option`` (None stays None).
+
+    >>> parse_true_count("+2", "--wong-in"), parse_true_count(None, "--wong-out")
+    (2, None)
+    """
+    if text is None:
+        return None
+    t = text.strip()
+    if len(t) <= 6 and t.lstrip("+-").isdigit() and t.count("-") + t.count("+") <= 1:
+        return int(t)
+    raise InputError(f"{option} must be a whole true count like 2, 0 or -1, not {shorten(text)}")
 
 
 def read_table(path: Path) -> TrueCountTable:
@@ -157,11 +171,11 @@ def register(group: typer.Typer) -> None:
                                          help="Bets in units by true count: m-M (m at TC "
                                               "<= 1, one unit more a count up to M) or a "
                                               "map like <=1:1,2:2,3:4,4+:8."),
-                wong_in: int | None = typer.Option(None, "--wong-in", metavar="E",
+                wong_in: str | None = typer.Option(None, "--wong-in", metavar="E",
                                                    show_default="play every round",
                                                    help="Wonging: start playing at true "
                                                         "count E or above."),
-                wong_out: int | None = typer.Option(None, "--wong-out", metavar="L",
+                wong_out: str | None = typer.Option(None, "--wong-out", metavar="L",
                                                     show_default="E",
                                                     help="Wonging: stop playing when the "
                                                          "true count falls below L (L <= E)."),
@@ -178,16 +192,17 @@ def register(group: typer.Typer) -> None:
         from ..protection.counter import RampError, Wong, counter_figures, parse_ramp, verdict
 
         r_hour = parse_positive(rounds_per_hour, "--rounds-per-hour")
+        enter = parse_true_count(wong_in, "--wong-in")
+        leave = parse_true_count(wong_out, "--wong-out")
         b_units = None if bankroll is None else parse_positive(bankroll, "--bankroll")
-        if wong_out is not None and wong_in is None:
+        if leave is not None and enter is None:
             raise InputError("--wong-out needs --wong-in (the true count to start playing at)")
         try:
             bets = parse_ramp(ramp)
         except RampError as e:
             raise InputError(f"--ramp: {e}") from None
         try:
-            wong = None if wong_in is None else Wong(wong_in,
-                                                     wong_in if wong_out is None else wong_out)
+            wong = None if enter is None else Wong(enter, enter if leave is None else leave)
         except RampError as e:
             raise InputError(f"--wong-out: {e}") from None
         t = read_table(Path(table))
@@ -196,7 +211,7 @@ def register(group: typer.Typer) -> None:
             figs = [counter_figures(t, bets, wong, between=c, rounds_per_hour=r_hour,
                                     bankroll=b_units) for c in cases]
         except RampError as e:
-            raise InputError(f"--wong-in {wong_in}: {e}") from None
+            raise InputError(f"--wong-in {enter}: {e}") from None
         verdicts = [verdict(f, t, bets, wong) for f in figs]
         labels = [""] if wong is None or len(cases) == 1 else \
             [f"{how} played at TC {wong.leave:+d} to {wong.enter - 1:+d}"

@@ -195,7 +195,7 @@ class CounterFigures:
     rounds), ``sd`` (the standard deviation of one round's result), ``average_bet``;
     ``rounds_played`` of the table's rounds and ``share_played`` of them; ``rounds_per_hour``
     dealt at the table and ``played_per_hour`` of them (the counter plays only those the
-    wonging rule plays). N0, SCORE and the risk of ruin are None when ``win <= 0``.
+    wonging rule plays). N0 and SCORE are None when ``win <= 0`` (or there is no variance).
     """
 
     win: float
@@ -206,6 +206,12 @@ class CounterFigures:
     share_played: float
     rounds_per_hour: float
     bankroll: float | None
+
+    @property
+    def _edge(self) -> bool:
+        # N0, SCORE and their errors need a positive win with some risk (a table of one
+        # riskless true count has none: Kelly would bet everything)
+        return self.win > 0 and self.variance > 0
 
     @property
     def variance(self) -> float:
@@ -245,13 +251,13 @@ class CounterFigures:
     @property
     def n0(self) -> float | None:
         """N0: the rounds after which the expected win equals one standard deviation."""
-        return self.variance / self.win ** 2 if self.win > 0 else None
+        return self.variance / self.win ** 2 if self._edge else None
 
     @property
     def score(self) -> float | None:
         """SCORE: the win per 100 rounds with a 10,000-unit bankroll and Kelly-optimal bets
         (the ramp scaled by ``10000 * win / variance``): ``1e6 * win^2 / variance``."""
-        return 100 * SCORE_BANKROLL * self.win ** 2 / self.variance if self.win > 0 else None
+        return 100 * SCORE_BANKROLL * self.win ** 2 / self.variance if self._edge else None
 
     @property
     def ror(self) -> float | None:
@@ -267,9 +273,9 @@ class CounterFigures:
         ror = self.ror
         return {"win": se, "win_per_100": 100 * se, "win_per_hour": self.played_per_hour * se,
                 "initial_unit_return": se / self.average_bet,
-                "n0": 2 * v * se / w ** 3 if w > 0 else None,
-                "score": 2 * 100 * SCORE_BANKROLL * w * se / v if w > 0 else None,
-                "ror": None if ror is None or self.bankroll is None
+                "n0": 2 * v * se / w ** 3 if self._edge else None,
+                "score": 2 * 100 * SCORE_BANKROLL * w * se / v if self._edge else None,
+                "ror": None if ror is None or self.bankroll is None or not self._edge
                 else ror * 2 * self.bankroll * se / v}
 
     def record(self) -> dict[str, Any]:
