@@ -17,7 +17,7 @@ import typer
 
 from toolkit_cli.help import HELP_NAMES, Group
 
-from . import protection_exposure, protection_removal, protection_shoe
+from . import protection_counter, protection_exposure, protection_removal, protection_shoe
 
 __all__ = ["group", "register"]
 
@@ -26,7 +26,7 @@ group = typer.Typer(cls=Group, no_args_is_help=True,
                     help="Game protection: effects of removal, counts, shoe play to a cut card, "
                          "a counter's win rate, hole-card exposure.")
 
-for _module in (protection_removal, protection_shoe, protection_exposure):
+for _module in (protection_removal, protection_shoe, protection_counter, protection_exposure):
     _module.register(group)
 
 
