@@ -33,6 +33,8 @@ def test_where_progress_goes(monkeypatch, _auto):
     for forced in ("none", "lines"):
         monkeypatch.setenv("TOOLKIT_PROGRESS", forced)
         assert p.display() == forced
+    monkeypatch.setattr(p, "stderr_is_terminal", lambda: True)      # a terminal keeps its bar
+    assert p.display() == "live"
 
 
 def test_a_captured_stream_is_silent_unless_lines_are_asked_for(capsys, monkeypatch, _auto):
