@@ -244,21 +244,48 @@ def field_evs(index: np.ndarray, value: np.ndarray, t: float, pot: float, match:
     return ev, share, alone
 
 
+def _intercept(n: float, sd: float, sy: float, sdd: float, sdy: float) -> float:
+    """The intercept of the least-squares line y = a + b d from the sums over the points:
+    n, sum d, sum y, sum d^2, sum d y (nan when fewer than 3 points or no spread in d)."""
+    den = n * sdd - sd * sd
+    if n < 3 or den <= 1e-12 * n * n:
+        return float("nan")
+    return (sy * sdd - sd * sdy) / den
+
+
 def local_value(x: np.ndarray, y: np.ndarray, at: float, window: float) -> float:
     """The local linear fit of y on x at ``at``, from the points within ``window`` of it (nan
     when fewer than 3 points or no spread).
 
-    >>> x = np.linspace(0, 1, 101); local_value(x, 2 * x + 1, 0.5, 0.1)
+    >>> x = np.linspace(0, 1, 101); round(local_value(x, 2 * x + 1, 0.5, 0.1), 12)
     2.0
     """
     near = np.abs(x - at) <= window
-    if near.sum() < 3:
-        return float("nan")
-    d = x[near] - at
-    if np.ptp(d) == 0:
-        return float("nan")
-    slope, intercept = np.polyfit(d, y[near], 1)
-    return round(float(intercept), 12)
+    d, v = x[near] - at, y[near]
+    return _intercept(float(len(d)), float(d.sum()), float(v.sum()), float((d * d).sum()),
+                      float((d * v).sum()))
+
+
+class _LocalFit:
+    """:func:`local_value` at many points of the same (x, y), each in O(log n): the points
+    are sorted once and the fit's sums come from cumulative sums (the window's sums of
+    (x - at)^k expanded in powers of x)."""
+
+    def __init__(self, x: np.ndarray, y: np.ndarray) -> None:
+        order = np.argsort(x, kind="stable")
+        self.x = x[order]
+        xs, ys = self.x, y[order]
+        self.cum = np.zeros((4, len(xs) + 1))
+        for k, col in enumerate((xs, ys, xs * xs, xs * ys)):
+            np.cumsum(col, out=self.cum[k, 1:])
+
+    def __call__(self, at: float, window: float) -> float:
+        # local_value's |x - at| <= window, up to rounding at the window's edges
+        lo = int(np.searchsorted(self.x, at - window, side="left"))
+        hi = int(np.searchsorted(self.x, at + window, side="right"))
+        sx, sy, sxx, sxy = self.cum[:, hi] - self.cum[:, lo]
+        n = hi - lo
+        return _intercept(n, sx - n * at, sy, sxx - 2 * at * sx + n * at * at, sxy - at * sy)
 
 
 def best_response(index: np.ndarray, value: np.ndarray, t: float, pot: float, match: float,
@@ -276,9 +303,10 @@ def best_response(index: np.ndarray, value: np.ndarray, t: float, pot: float, ma
     """
     ev = field_evs(index, value, t, pot, match)[0].ravel()
     x = index.ravel()
+    fit = _LocalFit(x, ev)
 
     def h(s: float) -> float:
-        return local_value(x, ev, s, window)
+        return fit(s, window)
 
     lo, hi = float(x.min()) + window / 2, float(x.max()) - window / 2
     hlo, hhi = h(lo), h(hi)

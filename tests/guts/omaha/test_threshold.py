@@ -154,3 +154,16 @@ def test_same_seed_same_population_and_prefix_whatever_the_size():
     assert solve_threshold(a, 30, 10, window=0.1) == solve_threshold(b, 30, 10, window=0.1)
     # every deal is 5 + 12 distinct cards
     assert all(len(set(row.tolist())) == 17 for row in a.deal)
+
+
+def test_the_fast_local_fit_equals_the_direct_one():
+    from guts_family.omaha.threshold import _LocalFit, local_value
+
+    rng = np.random.default_rng(3)
+    x = rng.random(5000)
+    y = 3 * x - 1 + rng.normal(0, 0.5, 5000)
+    fit = _LocalFit(x, y)
+    for at in np.linspace(0.01, 0.99, 37):
+        for w in (0.01, 0.03, 0.2):
+            assert fit(at, w) == pytest.approx(local_value(x, y, at, w), abs=1e-9)
+    assert math.isnan(fit(2.0, 0.01)) and math.isnan(local_value(x, y, 2.0, 0.01))
