@@ -1,7 +1,7 @@
 """The ``guts-odds`` app: the typer app with every command registered, and its entry point.
 
->>> [c.name for c in build_app().registered_commands][-3:]
-['omaha', 'equilibrium', 'game']
+>>> [c.name for c in build_app().registered_commands][-4:]
+['omaha', 'omaha-threshold', 'equilibrium', 'game']
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from guts_family.cli.equilibrium import register as register_equilibrium
 from guts_family.cli.game import register as register_game
 from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
+from guts_family.cli.omaha import register_threshold as register_omaha_threshold
 from toolkit_cli.errors import run
 from toolkit_cli.help import HELP_NAMES, Group
 from toolkit_cli.options import version_option
@@ -41,6 +42,7 @@ def build_app() -> typer.Typer:
 
     register_games(app)
     register_omaha(app)
+    register_omaha_threshold(app)
     register_equilibrium(app)
     register_game(app)
     return app

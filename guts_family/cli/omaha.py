@@ -1,4 +1,5 @@
-"""The ``guts-odds omaha`` command: Omaha Burn equity (exact, or sampled) and the burn decision.
+"""The ``guts-odds omaha`` command: Omaha Burn equity (exact, or sampled) and the burn decision;
+``guts-odds omaha-threshold``: which hands should burn at the turn (the burn threshold).
 
 Exact enumeration when its time estimate fits ``--max-seconds``, else seeded Monte Carlo with
 error bars (``--exact`` / ``--sample`` force one); every output says which method produced it.
@@ -11,6 +12,7 @@ names, hidden, kept for one release.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 
@@ -53,9 +55,23 @@ from guts_family.omaha.sample import (
     choose_method,
     omaha_sample,
 )
+from guts_family.omaha.threshold import (
+    BATCHES,
+    CHUNK,
+    DEFAULT_INDEX_DEALS,
+    DEFAULT_SITUATIONS,
+    DEFAULT_WINDOW,
+    Threshold,
+    check_threshold_input,
+    solve_threshold,
+    turn_population,
+)
+from guts_family.sampling import check_sampling, new_seed
 from toolkit_cli.checks import check_seconds
+from toolkit_cli.progress import progress
 
-__all__ = ["register", "parse_amount", "render_text", "render_sampled_text"]
+__all__ = ["register", "register_threshold", "parse_amount", "parse_players", "render_text",
+           "render_sampled_text", "render_threshold_text"]
 
 
 def parse_amount(text: str, what: str) -> Fraction:
@@ -352,3 +368,136 @@ def register(app: typer.Typer) -> None:
         if sdecisions:
             out["burn"] = [d.as_dict() for d in sdecisions]
         emit(out, as_json, render_sampled_text(sampled, sdecisions, why), ctx)
+
+
+def parse_players(text: str) -> list[int]:
+    """Table sizes: ``"4"``, ``"2-6"`` or ``"2,4,6"`` (2 to 11 players each).
+
+    >>> parse_players("2-4"), parse_players("3, 6")
+    ([2, 3, 4], [3, 6])
+    >>> parse_players("1")
+    Traceback (most recent call last):
+    ...
+    ValueError: --players must be 2 to 11 (a burn needs at least two players), got 1
+    """
+    sizes: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        a, dash, b = part.partition("-")
+        if not a.isdigit() or (dash and not b.isdigit()) or len(part) > 5:
+            raise ValueError(f"--players {quoted(text)} is not a table size: give e.g. "
+                             "--players 4, --players 2-6 or --players 2,4,6")
+        lo, hi = int(a), int(b) if dash else int(a)
+        for n in (lo, hi):
+            check_threshold_input(n, 1, None)
+        sizes += [n for n in range(lo, hi + 1) if n not in sizes]
+    if not sizes:
+        raise ValueError(f"--players {quoted(text)} names no table size: give e.g. --players 2-6")
+    return sizes
+
+
+def render_threshold_text(rows: list[Threshold]) -> str:
+    """The thresholds as a table, labelled sampled, with the model in a few lines.
+
+    >>> from guts_family.omaha.threshold import turn_population, solve_threshold
+    >>> r = solve_threshold(turn_population(2, 256, 40, seed=3), 30, 10, window=0.1)
+    >>> print(render_threshold_text([r]))  # doctest: +ELLIPSIS, +NORMALIZE_WHITESPACE
+    Omaha Burn (high) burn thresholds at the turn: burn when your equity against the other
+    players' random hands is at least e*
+    sampled (Monte Carlo, not exact): 256 turn situations per table size, each player's equity
+    from 40 random deals, seed 3; standard errors from 10 batch means
+    players     pot  limit  myopic e  equilibrium e*  (s.e.)  burn rate ...
+          2      30     10   25.00%  ...
+    ...
+    """
+    first = rows[0]
+    lines = ["Omaha Burn (high) burn thresholds at the turn: burn when your equity against the "
+             "other players' random hands is at least e*",
+             f"sampled (Monte Carlo, not exact): {first.situations:,} turn situations per table "
+             f"size, each player's equity from {first.index_deals:,} random deals, seed "
+             f"{first.seed}; standard errors from {BATCHES} batch means",
+             f"{'players':>7}{'pot':>8}{'limit':>7}{'myopic e':>10}{'equilibrium e*':>16}"
+             f"{'(s.e.)':>8}{'burn rate':>11}{'(s.e.)':>8}{'share vs field':>16}{'(s.e.)':>8}"]
+    for r in rows:
+        limit = "none" if r.cap is None else f"{float(r.cap):g}"
+        lines.append(f"{r.players:>7}{float(r.pot):>8g}{limit:>7}"
+                     f"{100 * float(r.myopic):>9.2f}%{100 * r.equity:>15.2f}%"
+                     f"{100 * r.equity_se:>7.2f}%{100 * r.burn_rate:>10.1f}%"
+                     f"{100 * r.burn_rate_se:>7.1f}%{100 * r.share_vs_field:>15.2f}%"
+                     f"{100 * r.share_vs_field_se:>7.2f}%")
+    lines += ["myopic e: break-even equity match / (pot + match) if the burners held random "
+              "hands (exact); e*: the symmetric equilibrium, when every player burns at equity "
+              ">= e* (sampled); share vs field: the expected pot share of a hand at e* that "
+              "burns, against the players who burn (a lone burner takes the whole pot)",
+              "model: everyone reaches the burn; each knows only their own cards and the turn "
+              "board; decisions at once; a tie splits the pot and pays nothing; a loser pays "
+              "min(pot, limit); betting rounds and the next pot are not modelled"]
+    return "\n".join(lines)
+
+
+def register_threshold(app: typer.Typer) -> None:
+    """Add the ``omaha-threshold`` command to a typer app.
+
+    >>> app = typer.Typer(); register_threshold(app); [c.name for c in app.registered_commands]
+    ['omaha-threshold']
+    """
+
+    @app.command("omaha-threshold")
+    def omaha_threshold(
+        ctx: typer.Context,
+        players: str = typer.Option(..., "--players",
+                                    help="Table sizes: 4, 2-6 or 2,4,6 (2 to 11 players)."),
+        pot: str = typer.Option(..., "--pot",
+                                help="Pot at the burn; several as 10,30,100."),
+        limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
+        ante: str = typer.Option("1", "--ante",
+                                 help="Each player's ante (in the pot already); the match "
+                                      "limit may not be below it."),
+        situations: int = typer.Option(DEFAULT_SITUATIONS, "--situations",
+                                       help="Sampled turn situations per table size."),
+        index_deals: int = typer.Option(DEFAULT_INDEX_DEALS, "--index-deals",
+                                        help="Random deals estimating each sampled player's "
+                                             "equity."),
+        window: float = typer.Option(DEFAULT_WINDOW, "--window",
+                                     help="Half-width of the equity window of the local fit "
+                                          "at a threshold."),
+        seed: int | None = typer.Option(None, "--seed",
+                                        help="Sampling: the seed (default: a fresh one, "
+                                             "printed)."),
+        as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+        cap_old: str | None = typer.Option(None, "--cap", hidden=True,
+                                           help="Another name of --limit."),
+    ) -> None:
+        """Omaha Burn burn thresholds at the turn: the equity at or above which a hand should
+        burn, for each table size and pot - the myopic break-even (exact) and the symmetric
+        equilibrium against the players who burn (sampled, with standard errors)."""
+        cap_text = renamed(ctx, "--limit", "--cap", limit, cap_old)
+        sizes = parse_players(players)
+        pots = [parse_amount(p, "pot") for p in pot.split(",")]
+        ante_v = parse_amount(ante, "ante")
+        cap_v = parse_amount(cap_text, "limit") if cap_text is not None else None
+        for p in pots:
+            check_threshold_input(sizes[0], p, cap_v, ante_v)
+        if not 10 * BATCHES <= situations <= 10 ** 7:
+            raise ValueError(f"--situations must be {10 * BATCHES} to 10^7 (the standard errors "
+                             f"come from {BATCHES} batches), got {situations}")
+        if not 1 <= index_deals <= 100_000:
+            raise ValueError(f"--index-deals must be 1 to 100,000, got {index_deals}")
+        if not (math.isfinite(window) and 0 < window <= 0.5):
+            raise ValueError(f"--window must be more than 0 and at most 0.5, got {window}")
+        check_sampling(seed=seed)
+        seed = new_seed() if seed is None else seed
+        ctx.params["seed"] = seed  # the provenance line reproduces the draw
+        rows: list[Threshold] = []
+        with progress("omaha-threshold", unit="situations") as update:
+            for k, n in enumerate(sizes):
+                def step(done: int, total: int, n: int = n, k: int = k) -> None:
+                    if update is not None:  # one bar over every table size
+                        update(k * situations + done, len(sizes) * situations, f"{n} players")
+                pop = turn_population(n, situations, index_deals, seed, step)
+                rows += [solve_threshold(pop, p, cap_v, window) for p in pots]
+        out = {"game": "omaha-high", "stage": "burn", "exact": False, "method": "sampled",
+               "ante": float(ante_v),
+               "sampling": {"seed": seed, "situations": situations, "index_deals": index_deals,
+                            "chunk": CHUNK, "batches": BATCHES, "window": window},
+               "thresholds": [r.as_dict() for r in rows]}
+        emit(out, as_json, render_threshold_text(rows), ctx)
