@@ -14,9 +14,9 @@ lines a person can follow in a log: none for work shorter than :data:`LINES_AFTE
 one line per stage, at most one line every :data:`LINE_EVERY` seconds within a stage, and a
 closing line with the stage's time. An in-process stream without a file descriptor (a test's
 captured stderr) gets nothing unless asked with ``lines=True``. The environment variable
-``TOOLKIT_PROGRESS`` (``lines``, ``none``) decides what a stderr that is not a terminal gets (the
-test suite sets ``none`` for every command it runs, and ``lines`` where it checks them). rich is imported only when a
-live display starts.
+``TOOLKIT_PROGRESS`` (``lines``, ``none``) decides what a stderr that is not a terminal
+gets (the test suite sets ``none`` for every command it runs, and ``lines`` where it checks
+them). rich is imported only when a live display starts.
 
 >>> with progress("work", quiet=True) as bar:
 ...     bar is None
@@ -97,8 +97,10 @@ def display(quiet: bool = False, lines: bool = False) -> Display:
     if stderr_is_terminal():
         return "live"
     forced = os.environ.get("TOOLKIT_PROGRESS", "")
-    if forced in ("none", "lines"):
-        return forced
+    if forced == "none":
+        return "none"
+    if forced == "lines":
+        return "lines"
     return "lines" if lines or _stderr_is_a_file() else "none"
 
 
