@@ -149,12 +149,12 @@ def test_published_report_is_set_up_for_print():
     assert "@media print" in (REPORTS / "21burn-standard.html").read_text()
 
 
-def _tables(ws) -> list[tuple[int, int]]:
-    """(first, last) row of each table of a sheet: the runs of rows below the heading with
-    something in them."""
-    filled = [r for r in range(3, ws.max_row + 1) if any(c.value is not None for c in ws[r])]
-    return [(r, next(e for e in range(r, ws.max_row + 1) if e + 1 not in filled))
-            for r in filled if r - 1 not in filled]
+def _tables(cells) -> list[tuple[int, int]]:
+    """(first, last) row index (0-based, into ``cells``) of each table of a sheet: the runs
+    of rows below the heading with something in them."""
+    filled = {r for r in range(2, len(cells)) if any(c.value is not None for c in cells[r])}
+    return [(r, next(e for e in range(r, len(cells)) if e + 1 not in filled))
+            for r in sorted(filled) if r - 1 not in filled]
 
 
 def test_numeric_headings_stand_over_their_numbers(workbook):
@@ -162,18 +162,21 @@ def test_numeric_headings_stand_over_their_numbers(workbook):
     ranks' headings sat at the left of wide columns, over the gap before their numbers)."""
     checked = 0
     for ws in workbook.worksheets:
-        for first, last in _tables(ws):
-            if ws.cell(first, 1).fill.fgColor.rgb != xlsx._HEAD_FILL.fgColor.rgb:
+        cells = [tuple(row) for row in ws.iter_rows()]   # once: ws.cell() per cell is slow
+        for first, last in _tables(cells):
+            head = cells[first]
+            if head[0].fill.fgColor.rgb != xlsx._HEAD_FILL.fgColor.rgb:
                 continue
-            for c in range(1, ws.max_column + 1):
-                values = [ws.cell(r, c).value for r in range(first + 1, last + 1)]
+            for c, heading in enumerate(head):
+                values = [cells[r][c].value for r in range(first + 1, last + 1)
+                          if c < len(cells[r])]
                 values = [v for v in values if v is not None]
-                if ws.cell(first, c).value is None or not values:
+                if heading.value is None or not values:
                     continue
                 numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool)
                               for v in values)
-                align = ws.cell(first, c).alignment.horizontal
-                assert (align == "right") == numbers, (ws.title, ws.cell(first, c).value)
+                align = heading.alignment.horizontal
+                assert (align == "right") == numbers, (ws.title, heading.value)
                 checked += numbers
     ranks = next(r for r in range(1, 80) if workbook["Burn"].cell(r, 1).value == "up \\ burned")
     assert all(workbook["Burn"].cell(ranks, c).alignment.horizontal == "right"
@@ -208,7 +211,8 @@ def test_no_table_is_split_across_printed_pages(workbook):
                 page, used = page + 1, 0.0
             used += h
             where[r] = page
-        for first, last in _tables(ws):
+        for first0, last0 in _tables([tuple(row) for row in ws.iter_rows()]):
+            first, last = first0 + 1, last0 + 1                   # sheet rows are 1-based
             tall = sum(ws.row_dimensions[r].height or 15 for r in range(first, last + 1))
             if tall <= body:
                 assert where[first] == where[last], (ws.title, first, last)
