@@ -8,6 +8,8 @@ Modules (one concern each):
 
 - :mod:`.tc_table`: :class:`~.tc_table.TrueCountTable`, simulated rounds grouped by the true
   count before each round - what shoe play produces and what the counter's figures read.
+- :mod:`.removal`: the exact effects of removal (:func:`~.removal.effects_of_removal`) and the
+  linear model against exact depleted shoes.
 """
 
 from .tc_table import TrueCountTable
