@@ -1,5 +1,7 @@
 """protection_removal: the ``protection`` group's removal commands (see :mod:`.protection`):
-``eor`` (the exact effects of removal, and the linear model against exact shoes).
+``eor`` (the exact effects of removal, and the linear model against exact shoes) and
+``counts`` (each field count's betting correlation with those EoRs, and the best whole tags
+of level 1, 2 and 3).
 
 >>> from typer.testing import CliRunner
 >>> from twentyone_burn.cli.app import app
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..rules import Rules
     from ..tables import DecisionTables
 
-__all__ = ["eor", "linear_counts", "register", "rules_and_strategy"]
+__all__ = ["counts", "eor", "linear_counts", "register", "rules_and_strategy"]
 
 #: the ranks in the one order of every printed table (ace last, as the charts print them)
 _ORDER = [RANKS.index(u) for u in UP_ORDER]
@@ -149,6 +151,68 @@ def eor(classic: bool = ClassicOpt, strategy: str = StrategyOpt,
                    f"{100 * c.exact:+.4f} %, error {100 * c.error:+.4f} %")
 
 
+def _tags(tags: Any) -> str:
+    return " ".join(f"{RANKS[r]}:{tags[r]:+g}" for r in _ORDER)
+
+
+@rule_options(*STANDARD, *CLASSIC)
+def counts(classic: bool = ClassicOpt, strategy: str = StrategyOpt,
+           levels: str = typer.Option("1,2,3", "--levels", metavar="1,2,3", show_default=True,
+                                      help="Search the best whole tags of these levels "
+                                           "(|tag| <= level; level 3 takes a few seconds)."),
+           as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
+    """Betting correlation of Hi-Lo, KO, Hi-Opt I/II, Omega II, Zen and Wong Halves with the
+    game's exact effects of removal, and the best whole tags of level 1, 2, 3."""
+    wanted = _levels(levels)
+    rules, tables = rules_and_strategy(rule_args, classic, strategy)
+    from ..protection.counts import COUNTS, best_count, count_table
+    from ..protection.removal import effects_of_removal
+    with progress("effects of removal", unit="shoes") as bar:
+        step = None if bar is None else (lambda k: bar(k, 11))
+        table = effects_of_removal(rules, tables, progress=step)
+    with progress("best tags", unit="levels") as bar:
+        best = []
+        for k, level in enumerate(wanted):
+            best.append(best_count(table.eor, level))
+            if bar is not None:
+                bar(k + 1, len(wanted))
+    bcs = count_table(table.eor)
+    head = table.to_json_dict()
+    d: dict[str, Any] = {
+        **{k: head[k] for k in ("rules", "rules_hash", "version", "game", "decks", "strategy",
+                                "effects_of_removal")},
+        "counts": {name: {"tags": {RANKS[r]: COUNTS[name][r] for r in range(NRANKS)},
+                          "bc": bcs[name]} for name in COUNTS},
+        "best": [b.to_json_dict() for b in best],
+        "bc_definition": "frequency-weighted (tens 4/13), centred correlation of tags and EoRs"}
+    if as_json:
+        typer.echo(json.dumps(d, indent=2))
+        return
+    for line in provenance(rules):
+        typer.echo(line)
+    typer.echo(f"{d['game']} counts against the exact effects of removal, {rules.decks} deck"
+               f"{'s' if rules.decks != 1 else ''}; strategy: {table.strategy}")
+    typer.echo("BC: the tags' centred correlation with the EoRs over a deck's faces (tens "
+               "4/13)")
+    typer.echo("")
+    typer.echo(f"  {'count':12s} {'BC':>6s}   tags")
+    for name in COUNTS:
+        typer.echo(f"  {name:12s} {bcs[name]:6.3f}   {_tags(COUNTS[name])}")
+    typer.echo("")
+    for b in best:
+        typer.echo(f"  best level {b.level}  {b.bc:6.3f}   {_tags(b.tags)}")
+
+
+def _levels(text: str) -> list[int]:
+    """The levels of ``--levels``: 1 to 3, comma-separated."""
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts or any(p not in ("1", "2", "3") for p in parts):
+        raise InputError(f"--levels takes 1, 2 and 3, comma-separated (e.g. 1,2), not "
+                         f"{shorten(text)}")
+    return sorted({int(p) for p in parts})
+
+
 def register(group: typer.Typer) -> None:
     """Add this module's commands to the ``protection`` group."""
     group.command()(eor)
+    group.command()(counts)
