@@ -123,7 +123,7 @@ def best_count(eor: Sequence[float], level: int) -> BestCount:
         if key.flat[i] > best[0]:
             best = (float(key.flat[i]), start + i // len(tail), i % len(tail))
     tags = tuple(int(x) for x in np.concatenate([head[best[1]], tail[best[2]]]))
-    return BestCount(level, tags, betting_correlation(tags, e))
+    return BestCount(level, tags, betting_correlation(tags, eor))
 
 
 def _grid(values: np.ndarray, n: int) -> np.ndarray:
