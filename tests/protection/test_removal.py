@@ -136,6 +136,9 @@ def test_classic_sum_rule_and_the_linear_model_on_a_whole_deck():
     # one card removed in the shoe's proportions changes the ER by about nothing: under 2 %
     # of the mean size of one card's effect
     assert abs(t.sum_rule) < 0.02 * float(f @ np.abs(e))
+    # ... and at least 0: optimal play re-optimised gains from knowing the card gone (see
+    # test_21_burn_printed_chart_held_fixed_six_decks for the exact identity)
+    assert t.sum_rule >= 0
     # a whole deck gone from six leaves five decks: the linear model's stated error is 10 %
     # of the gross effect sum_r c_r |EoR_r| of the cards removed (measured here: 0.8 %)
     c = linear_check(t, one_deck())
@@ -170,9 +173,15 @@ def test_21_burn_eor_scales_as_one_over_the_cards_in_the_shoe():
 
 @pytest.mark.slow
 def test_21_burn_printed_chart_held_fixed_six_decks():
+    """The exact sum rule of a fixed strategy: a card burned unseen at random leaves the rest
+    of the shoe in random order, so a strategy that cannot see it keeps its ER:
+    ER(n) = sum_r (n_r / N) ER(n less one r), i.e. sum_r f_r EoR_r = 0 exactly (measured
+    8e-18). Under optimal play it is >= 0: each depleted shoe is played at least as well as
+    the full shoe's optimal strategy would play it."""
     from twentyone_burn.cli.charts import chart_strategy
     rules, tables, _ = chart_strategy("strategy_tables")
-    fixed = effects_of_removal(rules, tables, ranks=[4, 9])
+    fixed = effects_of_removal(rules, tables)
+    assert abs(fixed.sum_rule) < 1e-13
     best = effects_of_removal(rules, ranks=[4, 9])
     # the chart plays the full shoe almost as well as optimal play, and a depleted shoe no
     # better than optimal play does (optimal play is re-optimised for it)

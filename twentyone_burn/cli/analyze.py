@@ -113,9 +113,9 @@ def shoe_choice(rules: Rules, removed: str | None, shoe: str | None) -> ShoeChoi
 RemovedOpt = typer.Option(None, "--removed", metavar="CARDS", show_default="none",
                           help='Ranks gone from the full shoe, e.g. "5 5 T A": the game dealt '
                                "from what is left, exactly.")
-ShoeOpt = typer.Option(None, "--shoe", metavar="A,2,...,T", show_default="the full shoe",
-                       help="Deal from this composition: ten counts A,2,...,9,T (e.g. "
-                            "24,24,24,24,24,24,24,24,24,96).")
+ShoeOpt = typer.Option(None, "--shoe", metavar="COUNTS", show_default="the full shoe",
+                       help="Deal from this composition: ten counts, of A, 2 to 9 and T, "
+                            "comma-separated (e.g. 24,24,24,24,24,24,24,24,24,96).")
 
 
 

@@ -143,8 +143,8 @@ def eor(classic: bool = ClassicOpt, strategy: str = StrategyOpt,
         e = table.eor[r]
         typer.echo(f"  {RANKS[r]}   {table.removed[r]:+.10f}  {100 * e:+.5f}  "
                    f"{e * table.cards:+.5f}")
-    typer.echo(f"sum rule: sum f_r EoR_r = {100 * table.sum_rule:+.6f} % (one card in the "
-               "shoe's own proportions: about 0)")
+    typer.echo(f"sum rule: sum f_r EoR_r = {100 * table.sum_rule:+.6f} % (exactly 0 for a "
+               "fixed chart, >= 0 under optimal play)")
     for c in checks:
         gone = " ".join(f"{n}x{RANKS[r]}" for r, n in enumerate(c.counts) if n)
         typer.echo(f"linear model, less {gone}: predicted {100 * c.predicted:+.4f} %, exact "

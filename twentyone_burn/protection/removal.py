@@ -8,6 +8,9 @@ re-optimised for the depleted shoe, so an EoR says what a perfect player gains; 
 ``tables`` (a printed chart) the same decisions are played on both shoes, so it says what the
 chart's player gains. The classic (two-card) deal takes optimal play only.
 
+The sum rule (:attr:`EoRTable.sum_rule`): sum_r f_r EoR_r, f the ranks' shares of the shoe,
+is exactly 0 for a fixed strategy and at least 0 under optimal play.
+
 The linear model predicts the ER of the full shoe less a multiset of cards (``counts[r]``
 cards of rank r) as ``ER(full) + sum_r counts[r] * EoR[r]``; :func:`linear_check` sets it
 beside the exact ER of that shoe. Its error is second order in the cards removed (the EoRs
@@ -79,9 +82,12 @@ class EoRTable:
 
     @property
     def sum_rule(self) -> float:
-        """sum_r f_r EoR_r with f the share of each rank in a deck (tens 4/13): the ER
-        change of removing one card in the shoe's own proportions, about 0 (a proportional
-        shoe plays almost as the full one); its size is the deck-number effect per card."""
+        """sum_r f_r EoR_r with f the share of each rank in the full shoe (tens 4/13).
+
+        Exactly 0 for a fixed strategy (a card burned unseen at random leaves the rest of the
+        shoe in random order, so ER(n) = sum_r (n_r / N) ER(n less one r)); at least 0 under
+        optimal play (each depleted shoe is played at least as well as the full shoe's
+        optimal strategy would play it): the value of knowing which card is gone."""
         f = full_shoe(1) / 52.0
         return float(np.dot(f, self.eor))
 
