@@ -56,7 +56,7 @@ def test_bc_is_unchanged_by_scale_and_shift_of_the_tags():
 
 
 def test_best_level_1_tags_against_an_exhaustive_plain_python_search():
-    for eor in (GRIFFIN_EOR, (-.3, .2, .25, .3, .4, .25, .13, -.04, -.2, -.25)):
+    for eor in ((-.28, .22, .24, .29, .40, .24, .13, -.04, -.2, -.24),):   # 21 Burn-like
         best = best_count(eor, 1)
         scores = {tags: _twin_bc(tags, eor)
                   for tags in itertools.product((-1, 0, 1), repeat=10)
