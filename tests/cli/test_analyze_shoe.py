@@ -112,7 +112,7 @@ def test_bad_shoe_input_is_one_line_and_exit_2(args, words, tmp_path, monkeypatc
 def test_classic_engine_refuses_a_bad_shoe():
     from twentyone_burn.rules import RulesError
     rules = load_rules("classic-blackjack").replace(decks=1)
-    with pytest.raises(RulesError, match="at least 40"):
-        analyze_classic(rules, shoe=full_shoe(1) // 2)
+    with pytest.raises(RulesError, match="at least 17"):
+        analyze_classic(rules, shoe=full_shoe(1) // 4)
     with pytest.raises(RulesError, match="negative"):
         analyze_classic(rules, shoe=full_shoe(1) - np.eye(10, dtype=np.int64)[0] * 5)

@@ -330,7 +330,7 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
 
     ``shoe``: ten counts before the deal (default: the rules' full shoe): a depleted shoe is
     dealt from as exactly as the full one, optimal play re-optimised for it. A shoe given is
-    checked as 21 Burn's engine checks it (ten whole counts, none negative, at least
+    checked (ten whole counts, none negative, at least
     :data:`MIN_SHOE_CARDS` cards, a finite deck) and recorded in the analysis.
     """
     require_classic(rules)
@@ -383,10 +383,10 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
                            shoe=None if given is None else tuple(int(x) for x in given))
 
 
-#: the fewest cards a shoe given to :func:`analyze_classic` may hold: the bound 21 Burn's
-#: engine sets (``game.MIN_SHOE_CARDS``, not imported: that module loads pandas), far more
-#: than a classic round with four split hands can draw
-MIN_SHOE_CARDS = 40
+#: the fewest cards a shoe given to :func:`analyze_classic` may hold: the smallest shoes the
+#: brute-force reference checks the whole classic game on (17 cards,
+#: tests/engine/test_classic_bruteforce.py), below which no check vouches for the figures
+MIN_SHOE_CARDS = 17
 
 
 def _checked_shoe(rules: Rules, shoe: np.ndarray | None) -> np.ndarray | None:
