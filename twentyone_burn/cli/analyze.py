@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,97 @@ from toolkit_cli.options import ForceOpt, JsonOpt
 from .._version import __version__
 from ..notation import kept_hand_name
 from ..rules import Rules
-from ..shoe import RANK_INDEX, RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
-from .charts import chart_strategy
+from ..shoe import NRANKS, RANK_INDEX, RANKS, UP_ORDER, check_cards, parse_rank, parse_ranks
+from .charts import chart_strategy, derive
 from .common import analyze_with_progress, provenance, write_atomic
 from .rule_options import CLASSIC, NO_RULES, SHOE, STANDARD, RuleArgs, rule_options
 
-__all__ = ["analyze", "dealer", "hand", "register"]
+__all__ = ["ShoeChoice", "analyze", "dealer", "hand", "register", "shoe_choice"]
+
+
+@dataclass(frozen=True)
+class ShoeChoice:
+    """The shoe ``--removed`` / ``--shoe`` ask for: ``counts`` (ten counts A, 2, ..., 9, T;
+    None: the rules' full shoe), the ranks ``removed`` from the full shoe (``--removed``),
+    and a line saying which shoe it is."""
+
+    counts: list[int] | None
+    removed: list[int]
+    text: str
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The shoe as the JSON output names it."""
+        out: dict[str, Any] = {"shoe_counts": self.counts, "shoe_description": self.text}
+        if self.removed:
+            out["removed"] = [RANKS[r] for r in self.removed]
+        return out
+
+
+def _parse_counts(text: str) -> list[int]:
+    """Ten whole counts A, 2, ..., 9, T from ``--shoe``; no numpy."""
+    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    if len(parts) != NRANKS:
+        raise InputError(f"--shoe takes ten counts A,2,...,9,T (e.g. 24,24,24,24,24,24,24,24,"
+                         f"24,96), not {len(parts)} ({shorten(text)})")
+    out = []
+    for name, p in zip(RANKS, parts):
+        t = p.strip()
+        if not t.lstrip("-").isdigit() or len(t) > 6:
+            raise InputError(f"--shoe: the count of {name} must be a whole number, not "
+                             f"{shorten(p)}")
+        if int(t) < 0:
+            raise InputError(f"--shoe: the count of {name} is negative ({t}); give 0 or more")
+        out.append(int(t))
+    return out
+
+
+def shoe_choice(rules: Rules, removed: str | None, shoe: str | None) -> ShoeChoice:
+    """The shoe of ``--removed CARDS`` (ranks gone from the rules' full shoe) or ``--shoe
+    A,2,...,T`` (a whole composition); neither: the rules' full shoe. Bad input raises the
+    one-line :class:`~toolkit_cli.errors.InputError` (or CardError): both options, an
+    infinite deck, an unknown rank, more cards removed than the shoe holds, a negative count.
+
+    >>> shoe_choice(Rules(decks=1), "5 5 T A", None).counts
+    [3, 4, 4, 4, 2, 4, 4, 4, 4, 15]
+    >>> shoe_choice(Rules(decks=1), None, None).text
+    'full shoe: 1 deck (52 cards)'
+    """
+    gone = removed is not None and removed.strip() != ""
+    if gone and shoe is not None:
+        raise InputError("give --removed (cards gone from the full shoe) or --shoe (a whole "
+                         "composition), not both")
+    if (gone or shoe is not None) and rules.infinite:
+        raise InputError("an infinite deck has no shoe to deplete; give --decks 1 to 8 with "
+                         "--removed or --shoe")
+    decks = rules.decks
+    full = [4 * (decks or 0)] * (NRANKS - 1) + [16 * (decks or 0)]
+    if decks is None:
+        return ShoeChoice(None, [], "infinite deck")
+    deck_word = f"{decks} deck{'s' if decks != 1 else ''}"
+    if gone:
+        assert removed is not None
+        ranks = parse_ranks(removed)
+        check_cards(decks, ranks)
+        counts = list(full)
+        for r in ranks:
+            counts[r] -= 1
+        names = " ".join(RANKS[r] for r in sorted(ranks))
+        return ShoeChoice(counts, ranks, f"{deck_word} less {names} ({sum(counts)} cards: "
+                                         f"{','.join(map(str, counts))})")
+    if shoe is not None:
+        counts = _parse_counts(shoe)
+        return ShoeChoice(counts, [], f"given composition A,2,...,T = {','.join(map(str, counts))}"
+                                      f" ({sum(counts)} cards)")
+    return ShoeChoice(None, [], f"full shoe: {deck_word} ({52 * decks} cards)")
+
+
+#: the shoe options of ``analyze`` (and of every command that values one shoe)
+RemovedOpt = typer.Option(None, "--removed", metavar="CARDS", show_default="none",
+                          help='Ranks gone from the full shoe, e.g. "5 5 T A": the game dealt '
+                               "from what is left, exactly.")
+ShoeOpt = typer.Option(None, "--shoe", metavar="COUNTS", show_default="the full shoe",
+                       help="Deal from this composition: ten counts, of A, 2 to 9 and T, "
+                            "comma-separated (e.g. 24,24,24,24,24,24,24,24,24,96).")
 
 
 
@@ -56,20 +142,23 @@ def _pct(x: float) -> str:
 
 
 @rule_options(*STANDARD, *CLASSIC)
-def analyze(strategy: Path | None = typer.Option(
-                None, "--strategy", show_default="optimal play",
-                help="Value this chart (CSV folder or .xlsx) exactly instead of optimal play."),
+def analyze(strategy: str = typer.Option(
+                "optimal", "--strategy", metavar="optimal|chart|PATH", show_default=True,
+                help="optimal play, chart (the rules' derived chart), or a chart (CSV folder "
+                     "or .xlsx) valued exactly as it is printed."),
+            removed: str | None = RemovedOpt, shoe: str | None = ShoeOpt,
             deals: Path | None = typer.Option(
                 None, "--deals", show_default="none",
                 help="Also write every deal's burns (probability, EV of each play, best action) "
                      "as CSV to this file (its folder must exist)."),
             force: bool = ForceOpt,
             as_json: bool = JsonOpt, rule_args: RuleArgs = NO_RULES) -> None:
-    """The exact expected return, house edge and element of risk of the game."""
+    """The exact expected return, house edge and element of risk of the game, from the full
+    shoe or a depleted one (optimal play re-optimised for it, a chart played as printed)."""
     rules = rule_args.build(classic_ok=True)
-    if strategy is not None and rules.classic:
-        raise InputError("--strategy values 21 Burn charts; the classic mode analyses optimal "
-                         "play only")
+    if strategy != "optimal" and rules.classic:
+        raise InputError("--strategy values 21 Burn charts; the classic deal is analysed under "
+                         "optimal play only (give --strategy optimal)")
     if deals is not None:
         if not Path(deals).parent.exists():
             raise InputError(f"folder {shorten(str(Path(deals).parent))} does not exist; "
@@ -77,15 +166,26 @@ def analyze(strategy: Path | None = typer.Option(
         check_output(deals, "--deals", folder=False)
         refuse_overwrite([Path(deals)], force)
     tables = None
-    if strategy is not None:
+    if strategy == "chart":
+        chart, _ = derive(rules)
+        tables = chart.to_tables()
+    elif strategy != "optimal":
+        if not Path(strategy).exists():
+            raise InputError(f"--strategy {shorten(strategy)}: no such chart; give optimal, "
+                             "chart, or a chart folder / .xlsx workbook")
         # a chart carries the rules it was made for: value it under those unless told otherwise
         given = any(rule_args.values[n] is not None for n in STANDARD)
         rules, tables, _ = chart_strategy(strategy, rules if given else None)
-    a = analyze_with_progress(rules, tables)
+    which = shoe_choice(rules, removed, shoe)
+    counts = None
+    if which.counts is not None:
+        import numpy as np  # the engine's arrays, once the input is checked
+        counts = np.array(which.counts, np.int64)
+    a = analyze_with_progress(rules, tables, shoe=counts)
     if deals is not None:
         write_atomic(deals, _deals_csv(a))
     if as_json:
-        typer.echo(json.dumps(a.to_json_dict(), indent=2))
+        typer.echo(json.dumps(a.to_json_dict() | which.to_json_dict(), indent=2))
         return
     r = rules
     game = "Classic blackjack" if r.classic else "21 Burn"
@@ -93,6 +193,7 @@ def analyze(strategy: Path | None = typer.Option(
     typer.echo(f"rules: {r.canonical_json()}")
     typer.echo(f"rules hash: {r.rules_hash}")
     typer.echo(f"strategy: {a.strategy}")
+    typer.echo(f"shoe: {which.text}")
     typer.echo("")
     typer.echo(f"expected return (player, per initial wager): {a.expected_return:+.10f} "
                f"{_pct(a.expected_return)}")
@@ -108,11 +209,11 @@ def analyze(strategy: Path | None = typer.Option(
     for k, v in a.probabilities.items():
         typer.echo(f"  {k:32s} {v:.10f}")
     typer.echo("")
-    typer.echo("dealer outcomes by up card (full shoe less the up card):")
+    typer.echo("dealer outcomes by up card (the shoe less the up card):")
     cols = ("17", "18", "19", "20", "21", "bust") + (("natural",) if "natural" in a.dealer["A"]
                                                      else ())
     typer.echo("  up " + " ".join(f"{c:>8s}" for c in cols))
-    for up in UP_ORDER:
+    for up in (u for u in UP_ORDER if u in a.dealer):   # (a shoe may hold none of a rank)
         d = a.dealer[up]
         typer.echo(f"  {up:2s} " + " ".join(f"{d[k]:.6f}" for k in cols))
 

@@ -45,16 +45,17 @@ def provenance(rules: Rules) -> list[str]:
 
 
 def analyze_with_progress(rules: Rules, tables: DecisionTables | None = None,
-                          label: str = "analysing") -> Any:
-    """The exact analysis (21 Burn's, or the classic deal's) with a bar over the up cards."""
+                          label: str = "analysing", shoe: Any = None) -> Any:
+    """The exact analysis (21 Burn's, or the classic deal's) with a bar over the up cards;
+    ``shoe``: the ten counts dealt from (None: the rules' full shoe)."""
     with progress(label, unit="up cards") as bar:
         step = None if bar is None else (lambda k: bar(k, 10))
         # each engine imported only for its own deal: the classic one needs no pandas
         if rules.classic:
             from ..engine.classic import analyze_classic
-            return analyze_classic(rules, progress=step)
+            return analyze_classic(rules, shoe=shoe, progress=step)
         from ..engine.game import analyze
-        return analyze(rules, progress=step, tables=tables)
+        return analyze(rules, progress=step, tables=tables, shoe=shoe)
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -56,9 +56,9 @@ from .results import ClassicAnalysis
 from .split import SplitValue, always_resplit, best_actions, reachable, split_hands, split_values
 from .stand import stand_evs
 
-__all__ = ["ACTIONS", "DEAL_COLUMNS", "NO_BURN", "POST_SPLIT", "analyze_classic", "deal_hand",
-           "dealer_row", "hand_evs", "HandEVs", "require_classic", "strategy_text", "up_values",
-           "UpValues"]
+__all__ = ["ACTIONS", "DEAL_COLUMNS", "MIN_SHOE_CARDS", "NO_BURN", "POST_SPLIT",
+           "analyze_classic", "deal_hand", "dealer_row", "hand_evs", "HandEVs", "require_classic",
+           "strategy_text", "up_values", "UpValues"]
 
 #: no burned card (the classic deal), for :func:`~twentyone_burn.engine.stand.stand_evs`
 NO_BURN = np.array([-1], dtype=np.int64)
@@ -328,14 +328,25 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
                     progress: Callable[[int], None] | None = None) -> ClassicAnalysis:
     """Every two-card deal against every up card, weighted by its exact probability.
 
-    ``shoe``: ten counts before the deal (default: the rules' full shoe).
+    ``shoe``: ten counts before the deal (default: the rules' full shoe): a depleted shoe is
+    dealt from as exactly as the full one, optimal play re-optimised for it. A shoe given is
+    checked (ten whole counts, none negative, at least
+    :data:`MIN_SHOE_CARDS` cards, a finite deck) and recorded in the analysis.
     """
     require_classic(rules)
+    given = _checked_shoe(rules, shoe)
     if shoe is None and not rules.infinite:
         shoe = full_shoe(rules.decks)
+    elif given is not None:
+        shoe = given
     cols: dict[str, list] = {name: [] for name in DEAL_COLUMNS}
     dealer: dict[str, dict[str, float]] = {}
     for up in range(NRANKS):
+        if shoe is not None and shoe[up] <= 0:
+            # an up card the shoe does not hold deals nothing (and has no dealer row)
+            if progress is not None:
+                progress(up + 1)
+            continue
         v = up_values(rules, up, shoe)
         dealer[RANKS[up]] = dealer_row(rules, up, shoe)
         for a in range(NRANKS):
@@ -368,7 +379,32 @@ def analyze_classic(rules: Rules, shoe: np.ndarray | None = None,
     probs["split_hands_per_round"] = float(p @ column("split_hands"))
     probs["split_hands_doubled_per_round"] = float(p @ column("split_doubles"))
     return ClassicAnalysis(rules, er, wager, probs, dealer, cols, float(p.sum()),
-                           strategy_text(rules))
+                           strategy_text(rules),
+                           shoe=None if given is None else tuple(int(x) for x in given))
+
+
+#: the fewest cards a shoe given to :func:`analyze_classic` may hold: the smallest shoes the
+#: brute-force reference checks the whole classic game on (17 cards,
+#: tests/engine/test_classic_bruteforce.py), below which no check vouches for the figures
+MIN_SHOE_CARDS = 17
+
+
+def _checked_shoe(rules: Rules, shoe: np.ndarray | None) -> np.ndarray | None:
+    """``shoe`` as ten int64 counts, or a RulesError saying what is wrong with it."""
+    if shoe is None:
+        return None
+    if rules.infinite:
+        raise RulesError("an infinite deck has no shoe of counts: give decks = 1 to 8 with a "
+                         "shoe, or no shoe")
+    counts = np.asarray(shoe)
+    if counts.shape != (NRANKS,) or not np.issubdtype(counts.dtype, np.integer):
+        raise RulesError(f"a shoe is ten whole counts (A, 2, ..., 9, T), not {counts.tolist()}")
+    if counts.min() < 0:
+        raise RulesError(f"a shoe cannot hold a negative count of a rank: {counts.tolist()}")
+    if int(counts.sum()) < MIN_SHOE_CARDS:
+        raise RulesError(f"a shoe of {int(counts.sum())} cards can run dry in a round; give at "
+                         f"least {MIN_SHOE_CARDS} cards")
+    return counts.astype(np.int64)
 
 
 def _deal_probability(rules: Rules, shoe: np.ndarray | None, a: int, c: int, up: int) -> float:

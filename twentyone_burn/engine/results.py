@@ -186,6 +186,15 @@ class ClassicAnalysis(HeadlineFigures):
     deal_probability_total: float
     strategy: str
     version: str = __version__
+    #: the ten counts dealt from, when not the rules' full shoe (a depleted shoe)
+    shoe: tuple[int, ...] | None = None
+
+    def to_json_dict(self) -> dict:
+        """Every headline figure as plain JSON values (with the shoe, when one was given)."""
+        out = super().to_json_dict()
+        if self.shoe is not None:
+            out["shoe"] = list(self.shoe)
+        return out
 
     @functools.cached_property
     def deals(self) -> pd.DataFrame:

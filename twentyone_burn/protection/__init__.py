@@ -8,6 +8,10 @@ Modules (one concern each):
 
 - :mod:`.tc_table`: :class:`~.tc_table.TrueCountTable`, simulated rounds grouped by the true
   count before each round - what shoe play produces and what the counter's figures read.
+- :mod:`.removal`: the exact effects of removal (:func:`~.removal.effects_of_removal`) and the
+  linear model against exact depleted shoes.
+- :mod:`.counts`: the betting correlation of a count's tags with an EoR table, and the best
+  whole tags of level 1, 2 and 3.
 """
 
 from .tc_table import TrueCountTable
