@@ -21,14 +21,14 @@ import math
 
 import numpy as np
 
-from ..rules import Rules
+from ..rules import Rules, RulesError
 from ..shoe import NRANKS, draw_probability, full_shoe, three_card_multisets
 from ..tables import DecisionTables
 from .dealer import dealer_distribution, exposed_concealed
 from .player_burn import KeptValues, burn_choices, kept_values_for_shoe
 
-__all__ = ["exposed_distribution", "exposed_kept_values", "exposed_return", "exposed_shoe",
-           "seen_probability"]
+__all__ = ["classic_hole_return", "exposed_distribution", "exposed_kept_values",
+           "exposed_return", "exposed_shoe", "seen_probability"]
 
 
 def exposed_shoe(rules: Rules, seen: tuple[int, ...], shoe: np.ndarray | None = None
@@ -133,3 +133,57 @@ def exposed_distribution(rules: Rules, up: int, seen: tuple[int, ...],
     1.0
     """
     return dealer_distribution(rules, up, unseen, seen=seen)
+
+
+def classic_hole_return(rules: Rules, up: int, hole: int,
+                        shoe: np.ndarray | None = None) -> float:
+    """The classic deal's expected return given the up card and the *seen* hole card
+    (hole-carding), with optimal play for it: every two-card deal from the shoe less the up
+    and hole cards.
+
+    A dealer natural (with naturals on) is then known: the round is lost, a player natural
+    pushed (under a peek the player has no decision). Otherwise a player natural is paid, and
+    every other hand is played by the engine against the dealer's known two cards (naturals
+    and their peek play no further part: the player knows there is none; late surrender, if
+    the rules have it, is worth -0.5). No hole card is dealt under ENHC: a RulesError.
+
+    >>> r = Rules(decks=None, player_cards=2, dealer_burn=False, naturals="peek")
+    >>> classic_hole_return(r, 5, 9) > 0.2 > -0.9 > classic_hole_return(r, 9, 0)  # 16; natural
+    True
+    """
+    from .classic import deal_hand, require_classic, up_values
+
+    require_classic(rules)
+    if rules.natural_takes_all:
+        raise RulesError("under ENHC the dealer has no hole card to see; set naturals = "
+                         "\"peek\" or \"none\"")
+    rest = exposed_shoe(rules, (hole,), shoe)
+    after_up = None if rest is None else rest.copy()
+    if after_up is not None:
+        after_up[up] -= 1
+    dealer_natural = rules.natural_hole(up) == hole
+    plain = rules.replace(naturals="none", surrender="none")
+    v = None
+    if not dealer_natural:
+        with exposed_concealed((hole,)):
+            v = up_values(plain, up, rest)
+    total = 0.0
+    er = 0.0
+    for a in range(NRANKS):
+        for c in range(a, NRANKS):
+            p = draw_probability(after_up, (a, c)) * (1 if a == c else 2)
+            if p == 0.0:
+                continue
+            if dealer_natural:
+                ev = 0.0 if rules.is_natural(a, c) else -1.0
+            elif rules.is_natural(a, c):
+                ev = rules.natural_amount
+            else:
+                assert v is not None
+                e = deal_hand(plain, v, (a, c), rest)
+                if e is None:
+                    continue
+                ev = max(e.best, -0.5) if rules.may_surrender() else e.best
+            total += p
+            er += p * ev
+    return er / total
