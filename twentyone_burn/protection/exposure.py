@@ -31,11 +31,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..engine.exposed import exposed_return, seen_probability
+from ..engine.exposed import classic_hole_return, exposed_return, seen_probability
 from ..rules import Rules, RulesError
 from ..shoe import NRANKS, RANKS, full_shoe
 
-__all__ = ["EXPOSURE_LEVELS", "ExposureReturns", "exposure_returns"]
+__all__ = ["EXPOSURE_LEVELS", "ExposureReturns", "HoleCardReturns", "LEVEL_TEXT",
+           "classic_hole_card", "exposure_returns"]
 
 #: the levels of exposure, in order of what the player learns (see the module's docstring)
 EXPOSURE_LEVELS = ("none", "one", "both", "ten")
@@ -149,7 +150,7 @@ def exposure_returns(rules: Rules, shoe: np.ndarray | None = None, *,
         er["ten"] = (p_ten * one.get(TEN, 0.0) +
                      exposed_return(rules, up, (), shoe, not_first=TEN))
         for lv in EXPOSURE_LEVELS:
-            by_up[lv][RANKS[up]] = er[lv]
+            by_up[lv][RANKS[up]] = float(er[lv])
             totals[lv] += pu * er[lv]
         if progress is not None:
             progress(done)
@@ -157,3 +158,92 @@ def exposure_returns(rules: Rules, shoe: np.ndarray | None = None, *,
                            totals["both"] / weight, totals["ten"] / weight,
                            up_probability={k: v / weight for k, v in up_prob.items()},
                            by_up=by_up)
+
+
+@dataclass(frozen=True)
+class HoleCardReturns:
+    """The classic deal's exact expected return without and with the hole card seen
+    (hole-carding), optimal play for each; ``by_up[up]``: (none, seen) given the up card."""
+
+    rules: Rules
+    none: float
+    hole: float
+    by_up: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    @property
+    def gain(self) -> float:
+        """What seeing the hole card adds to the player's return.
+
+        >>> round(HoleCardReturns(Rules(), -0.005, 0.10).gain, 12)
+        0.105
+        """
+        return self.hole - self.none
+
+    def to_dict(self) -> dict[str, object]:
+        """The figures as plain data (rules and provenance are the caller's to add).
+
+        >>> sorted(HoleCardReturns(Rules(), -0.005, 0.10).to_dict())
+        ['by_up', 'expected_return', 'gain']
+        """
+        return {"expected_return": {"none": self.none, "hole_card": self.hole},
+                "gain": {"hole_card": self.gain},
+                "by_up": {k: {"none": a, "hole_card": b} for k, (a, b) in self.by_up.items()}}
+
+
+def classic_hole_card(rules: Rules, shoe: np.ndarray | None = None, *,
+                      progress: Callable[[int], None] | None = None) -> HoleCardReturns:
+    """The classic deal (``rules.classic``) without and with the dealer's hole card seen.
+
+    ``none`` is the classic engine's analysis (``engine.classic.analyze_classic``); ``hole``
+    averages :func:`~twentyone_burn.engine.exposed.classic_hole_return` over the up card and
+    the hole card. Six decks take about 15 s.
+
+    >>> r = Rules(decks=None, player_cards=2, dealer_burn=False, naturals="peek")
+    >>> h = classic_hole_card(r)                  # doctest: +SKIP
+    """
+    from ..engine.classic import analyze_classic, up_values
+
+    if not rules.classic:
+        raise RulesError("the hole card is the classic deal's; give classic rules (--rules "
+                         "classic-blackjack, or --classic), or use exposure_returns for 21 Burn")
+    if shoe is None and not rules.infinite:
+        shoe = full_shoe(rules.decks)
+    none = analyze_classic(rules, shoe).expected_return
+    by_up: dict[str, tuple[float, float]] = {}
+    hole = 0.0
+    for up in range(NRANKS):
+        pu = seen_probability(rules, up, (), shoe)
+        if pu == 0.0:
+            continue
+        seen = sum(seen_probability(rules, up, (h,), shoe) / pu *
+                   classic_hole_return(rules, up, h, shoe) for h in range(NRANKS)
+                   if seen_probability(rules, up, (h,), shoe) > 0)
+        hole += pu * seen
+        # the up card's own return without the hole card, for the breakdown
+        plain = _classic_up_return(rules, up, shoe, up_values)
+        by_up[RANKS[up]] = (float(plain), float(seen))
+        if progress is not None:
+            progress(up + 1)
+    return HoleCardReturns(rules, float(none), float(hole), by_up)
+
+
+def _classic_up_return(rules: Rules, up: int, shoe: np.ndarray | None,
+                       up_values: Callable[..., object]) -> float:
+    """The classic round's return given the up card, hole card unseen."""
+    from ..engine.classic import deal_hand
+    from ..shoe import draw_probability
+
+    v = up_values(rules, up, shoe)
+    total = er = 0.0
+    for a in range(NRANKS):
+        for c in range(a, NRANKS):
+            s = None if shoe is None else np.asarray(shoe, np.int64)
+            p = draw_probability(s, (up, a, c)) * (1 if a == c else 2)
+            if p == 0.0:
+                continue
+            e = deal_hand(rules, v, (a, c), shoe)  # type: ignore[arg-type]
+            if e is None:
+                continue
+            total += p
+            er += p * e.round_ev
+    return er / total
