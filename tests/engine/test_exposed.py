@@ -179,7 +179,8 @@ def test_fixed_strategy_sum_rule_both_seen(fixed_tables):
     assert abs(avg - one) < 1e-12
 
 
-@pytest.mark.parametrize("up", [5, pytest.param(9, marks=pytest.mark.slow)])
+@pytest.mark.slow   # the 6's levels are in the default run: tests/protection/test_exposure.py
+@pytest.mark.parametrize("up", [5, 9])
 def test_information_has_nonnegative_value(up):
     """Optimal play: seeing more never lowers the return (none <= ten <= one <= both)."""
     r = Rules(decks=None)
@@ -224,6 +225,10 @@ CLASSIC = Rules(decks=1, player_cards=2, dealer_burn=False, naturals="peek",
                 mandatory_split=False, post_split="cdz-")
 
 
+#: the dealer's draws from a shoe, kept: the player's recursion asks for the same ones often
+_dealer_cached = functools.cache(_draws)
+
+
 def _player(rules: Rules, up: int, hole: int, hand: tuple[int, ...], n: tuple[int, ...],
             double: bool) -> float:
     """Optimal stand / hit (/ double on two cards) against the known dealer two cards."""
@@ -231,7 +236,7 @@ def _player(rules: Rules, up: int, hole: int, hand: tuple[int, ...], n: tuple[in
     if hard > 21:
         return -1.0
     total = hard + 10 if 0 in hand and hard + 10 <= 21 else hard
-    d = _draws(rules, int(VALUES[up] + VALUES[hole]), 0 in (up, hole), n)
+    d = _dealer_cached(rules, int(VALUES[up] + VALUES[hole]), 0 in (up, hole), n)
     stand = float(d @ np.array([rules.payoff(total, int(t)) for t in OUTCOME_TOTALS]))
     hit = dbl = 0.0
     for r in range(NRANKS):
@@ -245,7 +250,8 @@ def _player(rules: Rules, up: int, hole: int, hand: tuple[int, ...], n: tuple[in
                 dbl += q * -2.0
             else:
                 t2 = h2 + 10 if (0 in hand or r == 0) and h2 + 10 <= 21 else h2
-                d2 = _draws(rules, int(VALUES[up] + VALUES[hole]), 0 in (up, hole), tuple(m))
+                d2 = _dealer_cached(rules, int(VALUES[up] + VALUES[hole]), 0 in (up, hole),
+                                    tuple(m))
                 dbl += q * 2 * float(d2 @ np.array([rules.payoff(t2, int(t))
                                                     for t in OUTCOME_TOTALS]))
     best = max(stand, hit)
@@ -293,11 +299,3 @@ def test_classic_dealer_natural_seen():
     # ace up, ten in the hole: every hand loses but a player natural, which pushes
     from twentyone_burn.shoe import INFINITE_PROBS as p
     assert abs(classic_hole_return(r, 0, 9) - (-(1 - 2 * p[0] * p[9]))) < 1e-12
-
-
-def test_classic_hole_card_gain_positive():
-    r = CLASSIC.replace(decks=None)
-    from twentyone_burn.engine.classic import analyze_classic
-    seen = sum(seen_probability(r, u, (h,)) * classic_hole_return(r, u, h)
-               for u in range(NRANKS) for h in range(NRANKS))
-    assert seen > analyze_classic(r).expected_return + 0.05

@@ -14,6 +14,7 @@ from twentyone_burn.engine.exposed import exposed_return
 from twentyone_burn.protection import exposure as mod
 from twentyone_burn.protection.exposure import (
     ExposureReturns,
+    HoleCardReturns,
     classic_hole_card,
     exposure_returns,
 )
@@ -71,12 +72,16 @@ def test_command_prints_every_level(monkeypatch):
     assert abs(d["gain"]["ten"] - 0.005) < 1e-12
 
 
-def test_command_classic():
+def test_command_classic(monkeypatch):
+    fake = HoleCardReturns(INF, -0.006, 0.104, {})
+    monkeypatch.setattr(mod, "classic_hole_card", lambda rules, progress=None: fake)
     r = CliRunner().invoke(app, ["protection", "exposure", "--classic", "--decks", "inf",
                                  "--json"])
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
-    assert d["gain"]["hole_card"] > 0.08 and d["rules"]["naturals"] == "peek"
+    assert abs(d["gain"]["hole_card"] - 0.11) < 1e-12 and d["rules"]["naturals"] == "peek"
+    r = CliRunner().invoke(app, ["protection", "exposure", "--classic", "--decks", "inf"])
+    assert "gain of seeing the hole card" in r.stdout and "+0.1100000000" in r.stdout
 
 
 def _main(argv, monkeypatch, capsys):
