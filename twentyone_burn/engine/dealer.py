@@ -23,7 +23,10 @@ apart so a "dealer 22 (or 23) pushes" rule is a payoff change, not a dealer chan
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -34,9 +37,9 @@ from .compiled import kernel
 from .disk import stored_arrays
 from .threads import over_range
 
-__all__ = ["NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "dealer_classes",
-           "dealer_distribution", "dealer_distributions", "dealer_trie", "DealerTrie",
-           "trie_outcomes"]
+__all__ = ["NOUTCOMES", "OUTCOME_NAMES", "OUTCOME_TOTALS", "build_trie", "current_exposure",
+           "dealer_classes", "dealer_distribution", "dealer_distributions", "dealer_trie",
+           "DealerTrie", "exposed_concealed", "trie_outcomes"]
 
 NOUTCOMES = 8
 OUTCOME_NAMES = ("17", "18", "19", "20", "21", "22", "23", "bust24+")
@@ -56,8 +59,48 @@ def _outcome(hard: int, ace: bool, rules: Rules) -> int:
     return total - 17
 
 
+#: the dealer's concealed cards the player has seen (hole-card exposure), in the order dealt;
+#: () = none, the ordinary game. Set only by :func:`exposed_concealed`.
+_EXPOSED: contextvars.ContextVar[tuple[int, ...]] = contextvars.ContextVar("exposed",
+                                                                          default=())
+
+
+@contextlib.contextmanager
+def exposed_concealed(seen: tuple[int, ...]) -> Iterator[None]:
+    """Within this block every dealer trie of the engine (:func:`dealer_trie`, and so the
+    stand, split and burn values built on it) is the dealer's *given* the concealed cards
+    ``seen`` (ranks; one or both of 21 Burn's two, or the classic deal's hole card).
+
+    The seen cards are not in the trie: the caller takes them out of the shoe (they are seen
+    cards, like the up card), so every engine value is conditioned on them exactly. The
+    dealer's burn is decided over the up card, the seen cards and the unseen one.
+
+    >>> with exposed_concealed((9,)):            # a ten seen in the dealer's hand
+    ...     t = dealer_trie(5, True)
+    >>> t is dealer_trie(5, True), current_exposure()
+    (False, ())
+    """
+    if not 0 <= len(seen) <= 2 or any(not 0 <= c < NRANKS for c in seen):
+        raise ValueError(f"seen concealed cards are zero to two ranks 0..9, not {seen}")
+    token = _EXPOSED.set(tuple(int(c) for c in seen))
+    try:
+        yield
+    finally:
+        _EXPOSED.reset(token)
+
+
+def current_exposure() -> tuple[int, ...]:
+    """The concealed cards :func:`exposed_concealed` has the engine condition on (() = none).
+
+    >>> current_exposure()
+    ()
+    """
+    return _EXPOSED.get()
+
+
 def dealer_classes(up: int, hit_soft_17: bool, burn: str = "highest",
-                   no_hole: int = -1) -> dict[tuple[int, ...], np.ndarray]:
+                   no_hole: int = -1, seen: tuple[int, ...] = ()
+                   ) -> dict[tuple[int, ...], np.ndarray]:
     """Taken-card multiset -> ordered-sequence count of each outcome, for one up card.
 
     ``burn``: which card the dealer burns (``Rules.dealer_burn``: "highest", 21 Burn's;
@@ -65,8 +108,16 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: str = "highest",
     the effect of the burn, by the classic mode and by the rule variant. ``no_hole``: leave out
     every sequence whose hole card has this rank (a dealer natural, with naturals on), so a
     shoe's pass gives the joint probabilities P(outcome and no dealer natural), which sum to
-    P(no natural). The dealer's burn and drawing rule are :meth:`Rules.dealer_keeps` and
-    :meth:`Rules.dealer_draws` of the rules these two options make.
+    P(no natural). A burning dealer: leave out every sequence whose first concealed card has
+    this rank (hole-card exposure: the player knows that card is not of it). The dealer's
+    burn and drawing rule are :meth:`Rules.dealer_keeps` and :meth:`Rules.dealer_draws` of
+    the rules these two options make.
+
+    ``seen``: concealed cards the player has seen (:func:`exposed_concealed`), given first, in
+    the order dealt: the classes hold only the unseen concealed card(s) and the draws. When
+    every concealed card is seen and the dealer stands on its kept cards, nothing is left to
+    take; the stand is then spread over one look at the next card, a class per rank whose
+    probabilities add to 1 (the trie's root carries no class).
 
     >>> cls = dealer_classes(9, True, burn="none")
     >>> int(cls[(0,) * 9 + (1,)][3])   # T up, T in the hole: one sequence, standing on 20
@@ -76,13 +127,17 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: str = "highest",
     rules = Rules(hit_soft_17=hit_soft_17, dealer_burn=burn)
     frontier: dict[tuple[int, bool, tuple[int, ...]], int] = {}
     burns = rules.dealer_burn != "none"
-    if burns and no_hole >= 0:
-        raise ValueError("a burning dealer has no hole card to exclude")
+    concealed = 2 if burns else 1
+    if len(seen) > concealed or (seen and no_hole >= 0):
+        raise ValueError(f"this dealer has {concealed} concealed card(s); {seen} seen "
+                         f"(and no hole card to exclude with one seen)")
+    unseen_cards = concealed - len(seen)
     starts: list[tuple[int, ...]] = (
-        [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS)] if burns
-        else [(c,) for c in range(NRANKS) if c != no_hole])
+        [(c1, c2) for c1 in range(NRANKS) for c2 in range(NRANKS) if c1 != no_hole]
+        if unseen_cards == 2
+        else [(c,) for c in range(NRANKS) if c != no_hole] if unseen_cards == 1 else [()])
     for taken in starts:
-        kept = rules.dealer_keeps(up, taken)
+        kept = rules.dealer_keeps(up, tuple(seen) + taken)
         held = [0] * NRANKS
         for c in taken:
             held[c] += 1
@@ -93,6 +148,12 @@ def dealer_classes(up: int, hit_soft_17: bool, burn: str = "highest",
         nxt: dict[tuple[int, bool, tuple[int, ...]], int] = {}
         for (hard, ace, m), w in frontier.items():
             o = _outcome(hard, ace, rules)
+            if o >= 0 and not any(m):
+                # every concealed card seen and no draw: one look at the next card (see above)
+                for r in range(NRANKS):
+                    look = tuple(int(r == x) for x in range(NRANKS))
+                    classes.setdefault(look, np.zeros(NOUTCOMES, dtype=np.int64))[o] += w
+                continue
             if o >= 0:
                 classes.setdefault(m, np.zeros(NOUTCOMES, dtype=np.int64))[o] += w
                 continue
@@ -177,18 +238,31 @@ def build_trie(classes: dict[tuple[int, ...], np.ndarray]) -> DealerTrie:
                       is_class, nz_ptr, nz_rank, nz_count)
 
 
-@functools.cache
 def dealer_trie(up: int, hit_soft_17: bool, burn: str = "highest",
-                no_hole: int = -1) -> DealerTrie:
-    """The cached trie of one up card (``burn``, ``no_hole``: see :func:`dealer_classes`)."""
+                no_hole: int = -1, seen: tuple[int, ...] | None = None) -> DealerTrie:
+    """The cached trie of one up card (``burn``, ``no_hole``, ``seen``: see
+    :func:`dealer_classes`; ``seen`` None: the concealed cards :func:`exposed_concealed` has
+    the engine condition on, () outside it).
 
+    >>> dealer_trie(9, True).max_cards > dealer_trie(9, True, seen=(9, 9)).max_cards
+    True
+    """
+    return _dealer_trie(up, hit_soft_17, burn, no_hole,
+                        current_exposure() if seen is None else tuple(seen))
+
+
+@functools.cache
+def _dealer_trie(up: int, hit_soft_17: bool, burn: str, no_hole: int,
+                 seen: tuple[int, ...]) -> DealerTrie:
     def make() -> dict[str, np.ndarray]:
-        t = build_trie(dealer_classes(up, hit_soft_17, burn, no_hole))
+        t = build_trie(dealer_classes(up, hit_soft_17, burn, no_hole, seen))
         return {f.name: np.asarray(getattr(t, f.name)) for f in fields(DealerTrie)}
 
     # built in Python (about 7 ms an up card without a burn, 40 ms with one): kept on disk
-    stored = stored_arrays(f"trie-{up}-{'h17' if hit_soft_17 else 's17'}-{burn}-{no_hole}",
-                           make)
+    # (the name of an unexposed dealer's trie is what it was before exposure existed)
+    shown = "" if not seen else "-seen" + "".join(str(c) for c in seen)
+    stored = stored_arrays(f"trie-{up}-{'h17' if hit_soft_17 else 's17'}-{burn}-{no_hole}"
+                           f"{shown}", make)
     return DealerTrie(**{f.name: stored[f.name] for f in fields(DealerTrie)
                          if f.name != "max_cards"}, max_cards=int(stored["max_cards"]))
 
@@ -271,18 +345,22 @@ def _dealer_batch(lo, hi, base, keys, parent, rank, before, depth, weight, out):
 
 
 def dealer_distribution(rules: Rules, up: int, unseen: np.ndarray | None = None,
-                        burn: str | None = None) -> np.ndarray:
+                        burn: str | None = None, *,
+                        seen: tuple[int, ...] | None = None) -> np.ndarray:
     """Probabilities of the 8 dealer outcomes given the up card and the unseen cards.
 
     ``unseen`` is the ten counts of cards the dealer may draw from (the shoe less every card
     seen); ignored for an infinite deck. ``burn``: another dealer's burn than the rules'
     (one of ``DEALER_BURN_CHOICES``; the report compares 21 Burn's dealer with "none").
+    ``seen``: concealed cards the player has seen (ranks, in the order dealt; ``unseen`` must
+    then be without them): the distribution given them (None: :func:`exposed_concealed`'s).
 
     >>> d = dealer_distribution(Rules(decks=None), 9)
     >>> round(float(d.sum()), 12)
     1.0
     """
-    trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn if burn is None else burn)
+    trie = dealer_trie(up, rules.hit_soft_17, rules.dealer_burn if burn is None else burn,
+                       seen=seen)
     return trie_outcomes(trie, None if rules.infinite else unseen)
 
 

@@ -35,7 +35,7 @@ from ..tables import (
     hand_table,
     hidden_combos,
 )
-from .dealer import dealer_distribution
+from .dealer import current_exposure, dealer_distribution, dealer_trie, trie_outcomes
 from .player import MONEY, HandValues, Valuation, choose, payoff_table, play_hands
 from .split import (
     SplitValue,
@@ -207,8 +207,9 @@ def _total_rows(hands: np.ndarray) -> dict[int, np.ndarray]:
 def _pass_key(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarray) -> tuple:
     # everything a pass depends on: the dealer (its soft-17 rule and its burn), the hands
     # (max hands, one-card split aces), the shoe and the payoff (last: a row's key replaces it)
+    # (and the concealed cards the dealer is conditioned on: engine/dealer.exposed_concealed)
     return (rules.hit_soft_17, rules.dealer_burn, rules.max_hands, rules.split_aces_one_card,
-            up, pair, base.tobytes(), payoff.tobytes())
+            current_exposure(), up, pair, base.tobytes(), payoff.tobytes())
 
 
 @functools.cache
@@ -250,16 +251,27 @@ def kept_values(rules: Rules, up: int, tables: DecisionTables | None = None,
 
 def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
                          tables: DecisionTables | None = None,
-                         valuation: Valuation | None = None) -> KeptValues:
+                         valuation: Valuation | None = None,
+                         no_hole: int = -1) -> KeptValues:
     """:func:`kept_values` from any starting shoe: ``shoe`` holds the ten counts before the
     deal (None for the infinite deck, whose rules say ``decks = "inf"``); the brute-force
     checks use small shoes.
+
+    ``no_hole`` >= 0: the player knows the dealer's first concealed card is *not* of this
+    rank (hole-card exposure, ``engine/exposed.py``). Every value is then unnormalised,
+    E[result x 1{that card is not of rank no_hole}], as a peeking dealer's are in the classic
+    deal (``player.py``): such values add over draws with the plain draw probabilities and
+    rank actions, and the burns of one deal, as the conditional values do. Optimal play
+    under the CDP-H post-split strategy, or a fixed strategy (``tables``), only.
 
     >>> shoe = np.array([2, 2, 2, 2, 2, 2, 2, 2, 2, 6])
     >>> kv = kept_values_for_shoe(Rules(decks=1), 3, shoe)
     >>> bool(kv.possible[9, 5, 4]), bool(kv.possible[0, 0, 0])   # no three aces in it
     (True, False)
     """
+    if no_hole >= 0 and tables is None and rules.post_split != "cdp-h":
+        raise ValueError("a concealed card known not to be of a rank is valued under optimal "
+                         "play with CDP-H split hands, or a fixed strategy, only")
     if (shoe is None) != rules.infinite:
         raise ValueError("give a shoe of ten counts for a finite deck, None for the infinite "
                          "deck (decks = \"inf\")")
@@ -288,11 +300,15 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
 
     # -- unsplit hands ---------------------------------------------------------------------------
     if infinite:
-        flat = dealer_distribution(rules, up)
+        flat = (dealer_distribution(rules, up) if no_hole < 0 else
+                trie_outcomes(dealer_trie(up, rules.hit_soft_17, rules.dealer_burn, no_hole),
+                              None))
         flat_stand = payoff[np.minimum(table.total, 21)] @ flat
     else:
         hands = unsplit_hands()
-        stand_kb = unsplit_stand_cached(rules, up, base_up, payoff)
+        stand_kb = (unsplit_stand_cached(rules, up, base_up, payoff) if no_hole < 0 else
+                    stand_evs(rules, up, base_up, hands, payoff=payoff,
+                              no_hole=no_hole)[:, :, 0])
     can_double = double_allowed(rules, split_hands=False)
     can_double_split = double_allowed(rules, split_hands=True)
     # CDZ-'s split-hand actions: these unsplit hands' optimum, among a split hand's actions
@@ -312,7 +328,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
             sv[hands] = stand_kb[:, b]
         forced = no_force if tables is None else tables.play[up, b]
         st, hi, db, va, feas = play_hands(base, sv, infinite=infinite, can_double=can_double,
-                                          forced=forced, scale=scale, out=vals)
+                                          forced=forced, scale=scale, hole=no_hole, out=vals)
         if tables is None:
             acts = np.where(hi > st, HIT, STAND)
             acts[(table.ncards == 2) & (db > np.maximum(st, hi))] = DOUBLE
@@ -337,7 +353,9 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
         if not infinite:
             if base_p.min() < 0:
                 continue
-            stand_p = split_stand_cached(rules, up, p, base_p, payoff)
+            stand_p = (split_stand_cached(rules, up, p, base_p, payoff) if no_hole < 0 else
+                       stand_evs(rules, up, base_p, order, payoff=payoff, pair=p,
+                                 combos=hidden_combos(rules.max_hands), no_hole=no_hole))
         split_forced: np.ndarray | None
         resplit: np.ndarray | None
         if tables is not None:
@@ -349,7 +367,7 @@ def kept_values_for_shoe(rules: Rules, up: int, shoe: np.ndarray | None, *,
         values = split_values(
             rules, p, list(range(NRANKS)), base_p, None if infinite else stand_p,
             flat if infinite else None, order, payoff, can_double_split,
-            forced=split_forced, resplit_table=resplit, scale=scale)
+            forced=split_forced, resplit_table=resplit, scale=scale, hole=no_hole)
         for b, sv_ in enumerate(values):
             if sv_ is not None:
                 splits[(b, p)] = sv_

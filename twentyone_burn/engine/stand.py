@@ -29,7 +29,7 @@ import numpy as np
 from ..rules import Rules
 from ..tables import NOTHING_HIDDEN, HiddenCombos, hand_table
 from .compiled import kernel
-from .dealer import DealerTrie, dealer_trie
+from .dealer import DealerTrie, current_exposure, dealer_trie
 from .threads import over_range
 
 __all__ = ["ALL_BURNS", "LANES", "PairBins", "StandBlocks", "pair_bins", "payoff_weights",
@@ -57,7 +57,6 @@ class StandBlocks(NamedTuple):
     total: np.ndarray
 
 
-@functools.cache
 def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str = "highest",
               no_hole: int = -1) -> PairBins:
     """The classes of :func:`~.dealer.dealer_trie` (the same arguments) binned by (cards taken,
@@ -67,7 +66,14 @@ def pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str = "highest",
     >>> int(b.node_bin.max()) + 1 == len(b.cards) == len(b.pair_cards)
     True
     """
-    trie = dealer_trie(up, hit_soft_17, burn, no_hole)
+    # the trie, and so its bins, of the concealed cards the engine is conditioned on
+    return _pair_bins(up, hit_soft_17, pair, burn, no_hole, current_exposure())
+
+
+@functools.cache
+def _pair_bins(up: int, hit_soft_17: bool, pair: int, burn: str, no_hole: int,
+               seen: tuple[int, ...]) -> PairBins:
+    trie = dealer_trie(up, hit_soft_17, burn, no_hole, seen)
     nodes = np.nonzero(trie.is_class)[0]
     code = trie.counts[nodes].sum(axis=1) * 64 + trie.counts[nodes, pair]
     # bins numbered in order of first appearance (the kernels add bins in this order)

@@ -6,6 +6,9 @@ play comes from the simulator and is always reported with its seed, rounds and s
 
 Modules (one concern each):
 
+- :mod:`.exposure`: hole-card exposure - the exact return when the player sees one or both of
+  21 Burn's concealed cards, or whether one is ten-valued, and the classic deal's hole card
+  (docs/protection.md, "Hole-card exposure").
 - :mod:`.tc_table`: :class:`~.tc_table.TrueCountTable`, simulated rounds grouped by the true
   count before each round - what shoe play produces and what the counter's figures read.
 - :mod:`.removal`: the exact effects of removal (:func:`~.removal.effects_of_removal`) and the
