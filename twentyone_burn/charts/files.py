@@ -22,6 +22,7 @@ from typing import Any
 import pandas as pd
 
 from .._version import __version__
+from ..io import read_settled
 from ..notation import KEPT_HANDS, kept_kind
 from ..rules import Rules, RulesError
 from .model import (
@@ -346,14 +347,21 @@ def load_chart(path: str | Path, rules: Rules | None = None) -> Chart:
     """Read a chart from a CSV folder, a folder holding chart.xlsx, or an .xlsx file.
 
     ``rules`` replaces the rules stored with the chart. A folder with both reads the CSVs
-    (the diffable, authoritative form).
+    (the diffable, authoritative form). A folder that a killed write left half switched is
+    rolled back first (:func:`twentyone_burn.io.read_settled`); while another run writes it
+    this raises ``OutputBusy`` (an ``OSError``, one line).
 
     >>> load_chart("/no/such/chart")
     Traceback (most recent call last):
     ...
     twentyone_burn.charts.model.ChartError: /no/such/chart: no such file or folder
     """
-    p = Path(path)
+    # a folder left half switched by a killed write is rolled back first, and a chart
+    # rewritten while it is read is read again: never a mix of two charts (io's notes)
+    return read_settled(path, lambda: _load_chart(Path(path), rules))
+
+
+def _load_chart(p: Path, rules: Rules | None) -> Chart:
     if p.is_dir():
         if (p / CSV_FILES[0]).exists():
             return read_csv_dir(p, rules)
