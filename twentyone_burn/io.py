@@ -41,6 +41,12 @@ the lock, exactly as the next write would; while another run holds the lock the 
 with one line rather than read a set that may be half switched; and a set switched while it was
 being read (the files' identities changed) is read again. So no reader ever uses a mixed set.
 
+**Overwrites.** Checks added by :func:`add_commit_check` run once the folders are locked,
+before anything is written; the command line adds ``toolkit_cli.checks.check_unchanged``, so
+an output file that another run wrote after this run's ``--force`` check (two runs started one
+after the other into one ``--out``) is refused at commit - one line, exit 2, nothing written -
+instead of silently replaced.
+
 With ``SOURCE_DATE_EPOCH`` set (reproducible builds) :func:`source_date` is that time and
 :func:`reproducible_zip` pins the time stamps inside a workbook (xlsx is a zip file), so equal
 inputs give byte-identical files; without it both leave everything as it is.
@@ -73,8 +79,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
-__all__ = ["OutputBusy", "file_mode", "read_settled", "recover", "reproducible_zip", "settle",
-           "source_date", "write_file", "write_files"]
+__all__ = ["OutputBusy", "add_commit_check", "file_mode", "read_settled", "recover",
+           "reproducible_zip", "settle", "source_date", "write_file", "write_files"]
 
 _STAGE = ".twentyone-burn-stage."
 _COMMIT = ".twentyone-burn-commit."
@@ -330,6 +336,24 @@ def read_settled(path: str | Path, read: Callable[[], _T], *, attempts: int = 3)
                      "writes it); wait for it to finish and run again", str(path))
 
 
+#: checks run under the lock before a set is written (see :func:`add_commit_check`)
+_COMMIT_CHECKS: list[Callable[[list[str]], None]] = []
+
+
+def add_commit_check(check: Callable[[list[str]], None]) -> None:
+    """Run ``check(targets)`` (absolute paths) in every :func:`write_files` call once the
+    folders are locked and before anything is written; an exception it raises stops the call
+    with nothing written. The command-line layer adds its overwrite check here (a file that
+    another run wrote after this run checked it is refused at commit). Added once.
+
+    >>> add_commit_check(print); add_commit_check(print); _COMMIT_CHECKS.count(print)
+    1
+    >>> _COMMIT_CHECKS.remove(print)
+    """
+    if check not in _COMMIT_CHECKS:
+        _COMMIT_CHECKS.append(check)
+
+
 # -- writing ----------------------------------------------------------------------------------
 
 def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -> list[Path]:
@@ -355,6 +379,8 @@ def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -
         for (p, _), a in zip(items, absolute, strict=True):
             if os.path.isdir(a):
                 raise IsADirectoryError(errno.EISDIR, f"cannot write {p}: it is a folder", str(p))
+        for check in _COMMIT_CHECKS:    # under the lock: no run of the tool writes now
+            check(absolute)
         if len(items) == 1:
             _write_one(items[0][0], absolute[0], items[0][1], sync)
         else:
