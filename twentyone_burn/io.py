@@ -370,8 +370,44 @@ def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -
         return []
     absolute = [os.path.abspath(p) for p, _ in items]
     folders = sorted({os.path.dirname(a) for a in absolute})
-    for p, _ in items:
-        p.parent.mkdir(parents=True, exist_ok=True)
+    made = _make_folders(folders)
+    try:
+        _write_locked(items, absolute, folders, sync)
+    except BaseException:
+        for folder in made:         # no empty --out folder is left behind by a failure
+            with suppress(OSError):
+                os.rmdir(folder)    # only if empty: another run may have written there
+        raise
+    return [p for p, _ in items]
+
+
+def _make_folders(folders: list[str]) -> list[str]:
+    """Create the missing folders; returns those created, deepest first."""
+    made: list[str] = []
+    for folder in folders:
+        missing = []
+        f = folder
+        while not os.path.isdir(f) and f != os.path.dirname(f):
+            missing.append(f)
+            f = os.path.dirname(f)
+        try:
+            for m in reversed(missing):
+                with suppress(FileExistsError):     # another run made it meanwhile
+                    os.mkdir(m)
+                    made.append(m)
+                if not os.path.isdir(m):
+                    raise NotADirectoryError(errno.ENOTDIR, f"cannot write into {m}: it is a "
+                                             "file, not a folder", m)
+        except OSError:
+            for m in reversed(made):
+                with suppress(OSError):
+                    os.rmdir(m)
+            raise
+    return sorted(made, key=len, reverse=True)
+
+
+def _write_locked(items: list[tuple[Path, bytes]], absolute: list[str], folders: list[str],
+                  sync: bool) -> None:
     root = os.path.commonpath(folders)
     with _locked([*folders, root]):
         for folder in set(folders) | {root}:
@@ -385,7 +421,6 @@ def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -
             _write_one(items[0][0], absolute[0], items[0][1], sync)
         else:
             _write_set(items, absolute, folders, root, sync)
-    return [p for p, _ in items]
 
 
 def _write_one(path: Path, absolute: str, data: bytes, sync: bool) -> None:

@@ -14,6 +14,8 @@ import csv
 import io
 import json
 import math
+import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -263,8 +265,6 @@ def read_xlsx(path: str | Path, rules: Rules | None = None) -> Chart:
     ...     read_xlsx(Path(d) / "c.xlsx").equals(c)
     True
     """
-    import zipfile
-
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -275,40 +275,52 @@ def read_xlsx(path: str | Path, rules: Rules | None = None) -> Chart:
         raise ChartError(f"{p}: no such chart workbook") from None
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as e:
         raise ChartError(f"{p}: not an xlsx workbook ({e})") from None
+    except (zlib.error, EOFError, SyntaxError) as e:   # a zip whose parts are damaged
+        raise ChartError(f"{p}: the workbook is damaged or cut short ({type(e).__name__}: "
+                         f"{e}); write it again with `twentyone-burn chart`") from None
     try:
-        frames = {}
-        for attr, spec in SPECS.items():
-            sheet = SHEET_OF[attr]
-            if sheet not in wb.sheetnames:
-                raise ChartError(f"{p}: sheet {sheet!r} missing "
-                                 f"(sheets: {', '.join(wb.sheetnames)})")
-            ws = wb[sheet]
-            ws.reset_dimensions()  # some writers store a wrong used range; read every row
-            width = len(spec.extra) + 1 + len(UP_COLUMNS)
-            # only the table's columns: notes and the legend sit to its right
-            rows = [list(v) for v in ws.iter_rows(min_row=HEADER_ROW, max_col=width,
-                                                  values_only=True)]
-
-            def where(r: int, c: int, sheet: str = sheet) -> str:
-                return f"{p}, sheet {sheet}, cell {_col_letter(c)}{HEADER_ROW + r}"
-
-            frames[attr] = _parse_table(rows, spec, where)
-        name = f"chart from {p}"
-        if "Rules" not in wb.sheetnames:
-            if rules is None:
-                raise ChartError(f"{p}: sheet 'Rules' missing; add it or give --rules")
-        else:
-            options, meta = _read_rules_sheet(wb["Rules"], p)
-            name = str(meta.get("chart", name))
-            if rules is None:
-                try:
-                    rules = Rules.from_dict(options)
-                except (RulesError, TypeError) as e:
-                    raise ChartError(f"{p}, sheet Rules: {e}") from None
-                _check_hash(meta.get("rules hash"), rules, f"{p}, sheet Rules, rules hash",
-                            "the options above it")
+        return _read_workbook(wb, p, rules)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, SyntaxError) as e:
+        # a workbook cut short or damaged inside (its parts are read as the sheets are)
+        raise ChartError(f"{p}: the workbook is damaged or cut short ({type(e).__name__}: "
+                         f"{e}); write it again with `twentyone-burn chart`") from None
     finally:
         wb.close()
+
+
+def _read_workbook(wb: Any, p: Path, rules: Rules | None) -> Chart:
+    """The chart in an open workbook (the part of :func:`read_xlsx` that reads it)."""
+    frames = {}
+    for attr, spec in SPECS.items():
+        sheet = SHEET_OF[attr]
+        if sheet not in wb.sheetnames:
+            raise ChartError(f"{p}: sheet {sheet!r} missing "
+                             f"(sheets: {', '.join(wb.sheetnames)})")
+        ws = wb[sheet]
+        ws.reset_dimensions()  # some writers store a wrong used range; read every row
+        width = len(spec.extra) + 1 + len(UP_COLUMNS)
+        # only the table's columns: notes and the legend sit to its right
+        rows = [list(v) for v in ws.iter_rows(min_row=HEADER_ROW, max_col=width,
+                                              values_only=True)]
+
+        def where(r: int, c: int, sheet: str = sheet) -> str:
+            return f"{p}, sheet {sheet}, cell {_col_letter(c)}{HEADER_ROW + r}"
+
+        frames[attr] = _parse_table(rows, spec, where)
+    name = f"chart from {p}"
+    if "Rules" not in wb.sheetnames:
+        if rules is None:
+            raise ChartError(f"{p}: sheet 'Rules' missing; add it or give --rules")
+    else:
+        options, meta = _read_rules_sheet(wb["Rules"], p)
+        name = str(meta.get("chart", name))
+        if rules is None:
+            try:
+                rules = Rules.from_dict(options)
+            except (RulesError, TypeError) as e:
+                raise ChartError(f"{p}, sheet Rules: {e}") from None
+            _check_hash(meta.get("rules hash"), rules, f"{p}, sheet Rules, rules hash",
+                        "the options above it")
     return Chart.from_frames(rules, name=name, **frames)
 
 
