@@ -179,7 +179,18 @@ def _fmt_value(x: float) -> str:
 
 
 def csv_texts(chart: Chart) -> dict[str, str]:
-    """The files of the CSV form of a chart, by name."""
+    """The files of the CSV form of a chart, by name: the four tables as plain CSV and their
+    provenance beside them - ``chart.json`` (the sidecar: name, rules, rules hash, version,
+    the files it describes) and ``rules.toml`` (the rules, with the hash and version as
+    comment lines).
+
+    >>> t = csv_texts(Chart.simple(Rules()))
+    >>> sorted(json.loads(t["chart.json"])) == ['files', 'legend', 'name', 'rules',
+    ...                                         'rules_hash', 'version']
+    True
+    >>> t["rules.toml"].splitlines()[-1].startswith("# version: twentyone-burn ")
+    True
+    """
     out = {}
     for attr, spec in SPECS.items():
         frame = getattr(chart, attr)
@@ -191,10 +202,13 @@ def csv_texts(chart: Chart) -> dict[str, str]:
             w.writerow([label, *([kept_kind(label)] if spec.extra else []), *cells])
         out[CSV_OF[attr]] = buf.getvalue()
     r = chart.rules
-    out["rules.toml"] = r.to_toml() + f"# rules hash: {r.rules_hash}\n"
+    # the CSVs stay plain tables (diffable, loadable as they are); their provenance is the
+    # sidecar chart.json and rules.toml of the same set, written with them all or none
+    out["rules.toml"] = (r.to_toml() + f"# rules hash: {r.rules_hash}\n"
+                         f"# version: twentyone-burn {__version__}\n")
     out["chart.json"] = json.dumps({
-        "name": chart.name, "rules_hash": r.rules_hash, "version": __version__,
-        "legend": LEGEND,
+        "name": chart.name, "rules": r.to_dict(), "rules_hash": r.rules_hash,
+        "version": __version__, "files": list(CSV_FILES), "legend": LEGEND,
     }, indent=2) + "\n"
     return out
 
