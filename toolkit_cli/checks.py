@@ -19,8 +19,9 @@ from pathlib import Path
 
 from .errors import InputError, shorten
 
-__all__ = ["MAX_COUNT", "check_output", "check_scheduler", "check_seconds", "existing_ancestor",
-           "parse_count", "parse_fraction", "parse_share", "refuse_overwrite"]
+__all__ = ["MAX_COUNT", "check_output", "check_scheduler", "check_seconds", "check_unchanged",
+           "existing_ancestor", "parse_count", "parse_fraction", "parse_share",
+           "refuse_overwrite"]
 
 #: the largest count accepted (rounds, workers, chunk sizes, ...)
 MAX_COUNT = 10 ** 12
@@ -185,16 +186,58 @@ def check_output(path: Path | None, option: str, *, folder: bool) -> None:
     _probe(base, p if folder or base == p.absolute().parent else p.parent)
 
 
+#: what each output file checked by :func:`refuse_overwrite` (without --force) was at the
+#: check: None (absent) or (inode, mtime in ns, size); :func:`check_unchanged` compares at commit
+_EXPECTED: dict[str, tuple[int, int, int] | None] = {}
+
+
+def _stamp(path: str) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
+
+
+def _refusal(path: str | Path, more: int, why: str) -> InputError:
+    extra = f" (and {more} more)" if more else ""
+    return InputError(f"{shorten(str(path))}{extra} {why}; give --force to overwrite it, or "
+                      "another --out")
+
+
 def refuse_overwrite(paths: list[Path], force: bool) -> None:
     """Refuse (one line naming ``--force``) if an output file already exists: a previous run
     wrote it, and it may be a published one.
 
+    Without ``force`` the check is made again when the files are committed
+    (:func:`check_unchanged`, under the writer's lock): a file that appeared, or changed, after
+    this check - another run that finished first - is refused then too, nothing written.
+
     >>> refuse_overwrite([Path("/")], force=True)
     """
+    for p in paths:     # a new check replaces an earlier one of the same file
+        _EXPECTED.pop(os.path.abspath(p), None)
     if force:
         return
     there = [p for p in paths if p.exists()]
     if there:
-        more = f" (and {len(there) - 1} more)" if len(there) > 1 else ""
-        raise InputError(f"{shorten(str(there[0]))}{more} already exists (written by a previous "
-                         "run); give --force to overwrite it, or another --out")
+        raise _refusal(there[0], len(there) - 1, "already exists (written by a previous run)")
+    for p in paths:
+        _EXPECTED[os.path.abspath(p)] = None
+
+
+def check_unchanged(targets: list[str]) -> None:
+    """The commit-time half of :func:`refuse_overwrite`: called by the atomic writer
+    (``twentyone_burn.io``) with the absolute paths of a set about to be committed, under its
+    lock, before anything is written. A target checked without ``--force`` that exists now
+    (another run wrote it since the check) raises the one-line :class:`InputError` (exit 2).
+    Targets that pass are forgotten: the run may write them again.
+
+    >>> check_unchanged(["/no/such/file"])
+    """
+    changed = [t for t in targets if t in _EXPECTED and _stamp(t) != _EXPECTED[t]]
+    if changed:
+        raise _refusal(changed[0], len(changed) - 1,
+                       "was written by another run while this one worked")
+    for t in targets:
+        _EXPECTED.pop(t, None)

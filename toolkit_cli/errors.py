@@ -20,6 +20,7 @@ raised with its traceback):
 from __future__ import annotations
 
 import errno
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -70,14 +71,34 @@ def os_message(e: OSError) -> str:
     'cannot write out/x.csv: No space left on device'
     >>> os_message(OSError(errno.ENOSPC, "cannot write out/x.csv: no space", "out/x.csv"))
     'cannot write out/x.csv: no space'
+    >>> os_message(OSError(errno.ENOSPC, "cannot write x.csv: cannot write x.csv: no space",
+    ...                    "/abs/x.csv"))
+    'cannot write x.csv: no space'
     """
-    reason = e.strerror or str(e) or type(e).__name__
-    if e.filename is None or str(e.filename) in reason:
+    reason = _once(e.strerror or str(e) or type(e).__name__)
+    if e.filename is None or str(e.filename) in reason or _NAMES_ITS_FILE.match(reason):
         return reason
     verb = "write" if e.errno in _WRITE_ERRNOS else "use"
     name = str(e.filename)
     name = name if len(name) <= SHORT else name[:SHORT - 3] + "..."
     return f"cannot {verb} {name}: {reason}"
+
+
+_SAID = re.compile(r"((?:cannot|can't) [a-z ]+? [^:]+: )(?:\1)+")
+
+
+#: a reason that already says what failed where (the writers' own messages)
+_NAMES_ITS_FILE = re.compile(r"cannot (?:write|read|use|create) [^:]+: ")
+
+
+def _once(reason: str) -> str:
+    """A reason that says what failed more than once in a row (a wrapped error wrapped
+    again), once: ``cannot write F: cannot write F: No space`` -> ``cannot write F: No space``.
+
+    >>> _once("cannot write out/x.csv: cannot write out/x.csv: No space left on device")
+    'cannot write out/x.csv: No space left on device'
+    """
+    return _SAID.sub(r"\1", reason)
 
 
 def _bad_input_message(e: BaseException) -> str:

@@ -32,7 +32,20 @@ other files (``reports/`` holds several reports, ``strategy_tables/`` a ``guts/`
 the folders are published as they are, so a rename of the whole folder does not fit and a kept
 manifest would be one more published file; the journal lives only as long as a switch. A set of
 one file is written to a hidden ``.twentyone-burn-tmp.XXXX`` file and renamed: one rename is
-atomic by itself. Readers that may run while a write was killed call :func:`recover` first.
+atomic by itself.
+
+**Readers** of an output folder (a chart folder given to ``--strategy``, a rules file given to
+``--rules``) read through :func:`read_settled`: a commit folder left by a killed switch in the
+folder (or in its parent, where a set spanning subfolders keeps it) is rolled back first under
+the lock, exactly as the next write would; while another run holds the lock the reader refuses
+with one line rather than read a set that may be half switched; and a set switched while it was
+being read (the files' identities changed) is read again. So no reader ever uses a mixed set.
+
+**Overwrites.** Checks added by :func:`add_commit_check` run once the folders are locked,
+before anything is written; the command line adds ``toolkit_cli.checks.check_unchanged``, so
+an output file that another run wrote after this run's ``--force`` check (two runs started one
+after the other into one ``--out``) is refused at commit - one line, exit 2, nothing written -
+instead of silently replaced.
 
 With ``SOURCE_DATE_EPOCH`` set (reproducible builds) :func:`source_date` is that time and
 :func:`reproducible_zip` pins the time stamps inside a workbook (xlsx is a zip file), so equal
@@ -60,13 +73,14 @@ import re
 import shutil
 import tempfile
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TypeVar
 
-__all__ = ["OutputBusy", "file_mode", "recover", "reproducible_zip", "source_date",
-           "write_file", "write_files"]
+__all__ = ["OutputBusy", "add_commit_check", "file_mode", "read_settled", "recover",
+           "reproducible_zip", "settle", "source_date", "write_file", "write_files"]
 
 _STAGE = ".twentyone-burn-stage."
 _COMMIT = ".twentyone-burn-commit."
@@ -76,6 +90,7 @@ _JOURNAL = "journal.json"
 #: the temporary names of earlier versions (``mkstemp(prefix=".NAME.", suffix=".tmp")``),
 #: removed only beside a file NAME
 _OLD_TMP = re.compile(r"\.(.+)\.[a-z0-9_]{8}\.tmp")
+_T = TypeVar("_T")
 
 
 class OutputBusy(OSError):
@@ -246,6 +261,99 @@ def recover(folder: str | Path) -> None:
         _clean(f)
 
 
+def _commits_in(folder: str) -> list[str]:
+    try:
+        with os.scandir(folder) as it:
+            return sorted(e.path for e in it
+                          if e.name.startswith(_COMMIT) and e.is_dir(follow_symlinks=False))
+    except OSError:             # not a folder, gone, unreadable: nothing to settle here
+        return []
+
+
+def _reader_folders(path: str | Path) -> list[str]:
+    """The folders whose leftovers can affect what a reader of ``path`` sees: the folder (or
+    the file's folder) and its parent (the common folder of a set spanning subfolders)."""
+    p = os.path.abspath(path)
+    folder = p if os.path.isdir(p) else os.path.dirname(p)
+    return list(dict.fromkeys([folder, os.path.dirname(folder)]))
+
+
+def settle(path: str | Path) -> None:
+    """Before reading ``path`` (an output folder or a file in one): roll back a switch that a
+    killed write left half done there, or raise one ``OSError`` line saying why it cannot be.
+
+    Costs one folder listing when there is nothing to settle (no lock is taken then, so a
+    read-only published folder reads as before).
+
+    >>> import tempfile; settle(tempfile.mkdtemp())     # nothing left behind: nothing to do
+    """
+    for folder in _reader_folders(path):
+        commits = _commits_in(folder)
+        if not commits:
+            continue
+        try:
+            recover(folder)
+        except OutputBusy:
+            raise OutputBusy(errno.EWOULDBLOCK, f"{path} is being written by another "
+                             f"twentyone-burn run right now; wait for it to finish and run "
+                             f"again", str(path)) from None
+        except OSError as e:
+            raise OSError(e.errno, f"{path}: a write into {folder} was cut short and cannot be "
+                          f"rolled back here ({e.strerror or e}); run again where you may write "
+                          f"to {folder}, or write the files again", str(path)) from None
+
+
+def _identity(folder: str) -> list[tuple[str, int, int, int]]:
+    """What the folder's entries are (a switch renames new files in: new inode numbers)."""
+    out = []
+    try:
+        with os.scandir(folder) as it:
+            for e in it:
+                with suppress(OSError):
+                    st = e.stat(follow_symlinks=False)
+                    out.append((e.path, st.st_ino, st.st_mtime_ns, st.st_size))
+    except OSError:
+        pass
+    return sorted(out)
+
+
+def read_settled(path: str | Path, read: Callable[[], _T], *, attempts: int = 3) -> _T:
+    """``read()`` of an output folder (or a file in one) as one whole set: :func:`settle`
+    first, then read; a set switched while it was read is read again (up to ``attempts``
+    times, then one ``OutputBusy`` line). Errors of ``read`` pass through.
+
+    >>> import tempfile; read_settled(tempfile.mkdtemp(), lambda: 42)
+    42
+    """
+    folders = _reader_folders(path)
+    for _ in range(attempts):
+        settle(path)
+        before = _identity(folders[0])
+        value = read()
+        if _identity(folders[0]) == before and not any(_commits_in(f) for f in folders):
+            return value
+    raise OutputBusy(errno.EWOULDBLOCK, f"{path} kept changing while it was read (another run "
+                     "writes it); wait for it to finish and run again", str(path))
+
+
+#: checks run under the lock before a set is written (see :func:`add_commit_check`)
+_COMMIT_CHECKS: list[Callable[[list[str]], None]] = []
+
+
+def add_commit_check(check: Callable[[list[str]], None]) -> None:
+    """Run ``check(targets)`` (absolute paths) in every :func:`write_files` call once the
+    folders are locked and before anything is written; an exception it raises stops the call
+    with nothing written. The command-line layer adds its overwrite check here (a file that
+    another run wrote after this run checked it is refused at commit). Added once.
+
+    >>> add_commit_check(print); add_commit_check(print); _COMMIT_CHECKS.count(print)
+    1
+    >>> _COMMIT_CHECKS.remove(print)
+    """
+    if check not in _COMMIT_CHECKS:
+        _COMMIT_CHECKS.append(check)
+
+
 # -- writing ----------------------------------------------------------------------------------
 
 def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -> list[Path]:
@@ -262,8 +370,44 @@ def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -
         return []
     absolute = [os.path.abspath(p) for p, _ in items]
     folders = sorted({os.path.dirname(a) for a in absolute})
-    for p, _ in items:
-        p.parent.mkdir(parents=True, exist_ok=True)
+    made = _make_folders(folders)
+    try:
+        _write_locked(items, absolute, folders, sync)
+    except BaseException:
+        for folder in made:         # no empty --out folder is left behind by a failure
+            with suppress(OSError):
+                os.rmdir(folder)    # only if empty: another run may have written there
+        raise
+    return [p for p, _ in items]
+
+
+def _make_folders(folders: list[str]) -> list[str]:
+    """Create the missing folders; returns those created, deepest first."""
+    made: list[str] = []
+    for folder in folders:
+        missing = []
+        f = folder
+        while not os.path.isdir(f) and f != os.path.dirname(f):
+            missing.append(f)
+            f = os.path.dirname(f)
+        try:
+            for m in reversed(missing):
+                with suppress(FileExistsError):     # another run made it meanwhile
+                    os.mkdir(m)
+                    made.append(m)
+                if not os.path.isdir(m):
+                    raise NotADirectoryError(errno.ENOTDIR, f"cannot write into {m}: it is a "
+                                             "file, not a folder", m)
+        except OSError:
+            for m in reversed(made):
+                with suppress(OSError):
+                    os.rmdir(m)
+            raise
+    return sorted(made, key=len, reverse=True)
+
+
+def _write_locked(items: list[tuple[Path, bytes]], absolute: list[str], folders: list[str],
+                  sync: bool) -> None:
     root = os.path.commonpath(folders)
     with _locked([*folders, root]):
         for folder in set(folders) | {root}:
@@ -271,11 +415,12 @@ def write_files(files: Mapping[str | Path, bytes | str], *, sync: bool = True) -
         for (p, _), a in zip(items, absolute, strict=True):
             if os.path.isdir(a):
                 raise IsADirectoryError(errno.EISDIR, f"cannot write {p}: it is a folder", str(p))
+        for check in _COMMIT_CHECKS:    # under the lock: no run of the tool writes now
+            check(absolute)
         if len(items) == 1:
             _write_one(items[0][0], absolute[0], items[0][1], sync)
         else:
             _write_set(items, absolute, folders, root, sync)
-    return [p for p, _ in items]
 
 
 def _write_one(path: Path, absolute: str, data: bytes, sync: bool) -> None:

@@ -329,6 +329,9 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--pot must be more than 0, got {pot}")
         check_method_options(exact, sample, seed, target_se, samples, workers)
         known, board_cards = check_deal(known, parse_cards(board), opponents)
+        if len(known) + opponents < 2:  # nothing to count: say so now, not after the count
+            raise ValueError("one hand and no opponents: nobody plays against it (it wins "
+                             "every pot); give a second hand or --opponents K")
         opp_range = parse_omaha_range(range_text, hilo) if range_text is not None else None
         if opp_range is not None and opp_range.is_everything:
             if opponents < 1:

@@ -75,7 +75,7 @@ def test_rename_failure_removes_temporary_files(tmp_path, simple, monkeypatch):
     monkeypatch.setattr(os, "replace", refuse)
     with pytest.raises(OSError):
         save_chart(simple, tmp_path / "t")
-    assert os.listdir(tmp_path / "t") == []
+    assert not (tmp_path / "t").exists()     # nor the folder it created (issue 26 item 4)
 
 
 def test_rows_in_any_order_and_letters_in_any_case(tmp_path, simple):

@@ -14,6 +14,8 @@ import csv
 import io
 import json
 import math
+import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +24,7 @@ from typing import Any
 import pandas as pd
 
 from .._version import __version__
+from ..io import read_settled
 from ..notation import KEPT_HANDS, kept_kind
 from ..rules import Rules, RulesError
 from .model import (
@@ -176,7 +179,18 @@ def _fmt_value(x: float) -> str:
 
 
 def csv_texts(chart: Chart) -> dict[str, str]:
-    """The files of the CSV form of a chart, by name."""
+    """The files of the CSV form of a chart, by name: the four tables as plain CSV and their
+    provenance beside them - ``chart.json`` (the sidecar: name, rules, rules hash, version,
+    the files it describes) and ``rules.toml`` (the rules, with the hash and version as
+    comment lines).
+
+    >>> t = csv_texts(Chart.simple(Rules()))
+    >>> sorted(json.loads(t["chart.json"])) == ['files', 'legend', 'name', 'rules',
+    ...                                         'rules_hash', 'version']
+    True
+    >>> t["rules.toml"].splitlines()[-1].startswith("# version: twentyone-burn ")
+    True
+    """
     out = {}
     for attr, spec in SPECS.items():
         frame = getattr(chart, attr)
@@ -188,10 +202,13 @@ def csv_texts(chart: Chart) -> dict[str, str]:
             w.writerow([label, *([kept_kind(label)] if spec.extra else []), *cells])
         out[CSV_OF[attr]] = buf.getvalue()
     r = chart.rules
-    out["rules.toml"] = r.to_toml() + f"# rules hash: {r.rules_hash}\n"
+    # the CSVs stay plain tables (diffable, loadable as they are); their provenance is the
+    # sidecar chart.json and rules.toml of the same set, written with them all or none
+    out["rules.toml"] = (r.to_toml() + f"# rules hash: {r.rules_hash}\n"
+                         f"# version: twentyone-burn {__version__}\n")
     out["chart.json"] = json.dumps({
-        "name": chart.name, "rules_hash": r.rules_hash, "version": __version__,
-        "legend": LEGEND,
+        "name": chart.name, "rules": r.to_dict(), "rules_hash": r.rules_hash,
+        "version": __version__, "files": list(CSV_FILES), "legend": LEGEND,
     }, indent=2) + "\n"
     return out
 
@@ -262,8 +279,6 @@ def read_xlsx(path: str | Path, rules: Rules | None = None) -> Chart:
     ...     read_xlsx(Path(d) / "c.xlsx").equals(c)
     True
     """
-    import zipfile
-
     from openpyxl import load_workbook
     from openpyxl.utils.exceptions import InvalidFileException
 
@@ -274,40 +289,52 @@ def read_xlsx(path: str | Path, rules: Rules | None = None) -> Chart:
         raise ChartError(f"{p}: no such chart workbook") from None
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as e:
         raise ChartError(f"{p}: not an xlsx workbook ({e})") from None
+    except (zlib.error, EOFError, SyntaxError) as e:   # a zip whose parts are damaged
+        raise ChartError(f"{p}: the workbook is damaged or cut short ({type(e).__name__}: "
+                         f"{e}); write it again with `twentyone-burn chart`") from None
     try:
-        frames = {}
-        for attr, spec in SPECS.items():
-            sheet = SHEET_OF[attr]
-            if sheet not in wb.sheetnames:
-                raise ChartError(f"{p}: sheet {sheet!r} missing "
-                                 f"(sheets: {', '.join(wb.sheetnames)})")
-            ws = wb[sheet]
-            ws.reset_dimensions()  # some writers store a wrong used range; read every row
-            width = len(spec.extra) + 1 + len(UP_COLUMNS)
-            # only the table's columns: notes and the legend sit to its right
-            rows = [list(v) for v in ws.iter_rows(min_row=HEADER_ROW, max_col=width,
-                                                  values_only=True)]
-
-            def where(r: int, c: int, sheet: str = sheet) -> str:
-                return f"{p}, sheet {sheet}, cell {_col_letter(c)}{HEADER_ROW + r}"
-
-            frames[attr] = _parse_table(rows, spec, where)
-        name = f"chart from {p}"
-        if "Rules" not in wb.sheetnames:
-            if rules is None:
-                raise ChartError(f"{p}: sheet 'Rules' missing; add it or give --rules")
-        else:
-            options, meta = _read_rules_sheet(wb["Rules"], p)
-            name = str(meta.get("chart", name))
-            if rules is None:
-                try:
-                    rules = Rules.from_dict(options)
-                except (RulesError, TypeError) as e:
-                    raise ChartError(f"{p}, sheet Rules: {e}") from None
-                _check_hash(meta.get("rules hash"), rules, f"{p}, sheet Rules, rules hash",
-                            "the options above it")
+        return _read_workbook(wb, p, rules)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, SyntaxError) as e:
+        # a workbook cut short or damaged inside (its parts are read as the sheets are)
+        raise ChartError(f"{p}: the workbook is damaged or cut short ({type(e).__name__}: "
+                         f"{e}); write it again with `twentyone-burn chart`") from None
     finally:
         wb.close()
+
+
+def _read_workbook(wb: Any, p: Path, rules: Rules | None) -> Chart:
+    """The chart in an open workbook (the part of :func:`read_xlsx` that reads it)."""
+    frames = {}
+    for attr, spec in SPECS.items():
+        sheet = SHEET_OF[attr]
+        if sheet not in wb.sheetnames:
+            raise ChartError(f"{p}: sheet {sheet!r} missing "
+                             f"(sheets: {', '.join(wb.sheetnames)})")
+        ws = wb[sheet]
+        ws.reset_dimensions()  # some writers store a wrong used range; read every row
+        width = len(spec.extra) + 1 + len(UP_COLUMNS)
+        # only the table's columns: notes and the legend sit to its right
+        rows = [list(v) for v in ws.iter_rows(min_row=HEADER_ROW, max_col=width,
+                                              values_only=True)]
+
+        def where(r: int, c: int, sheet: str = sheet) -> str:
+            return f"{p}, sheet {sheet}, cell {_col_letter(c)}{HEADER_ROW + r}"
+
+        frames[attr] = _parse_table(rows, spec, where)
+    name = f"chart from {p}"
+    if "Rules" not in wb.sheetnames:
+        if rules is None:
+            raise ChartError(f"{p}: sheet 'Rules' missing; add it or give --rules")
+    else:
+        options, meta = _read_rules_sheet(wb["Rules"], p)
+        name = str(meta.get("chart", name))
+        if rules is None:
+            try:
+                rules = Rules.from_dict(options)
+            except (RulesError, TypeError) as e:
+                raise ChartError(f"{p}, sheet Rules: {e}") from None
+            _check_hash(meta.get("rules hash"), rules, f"{p}, sheet Rules, rules hash",
+                        "the options above it")
     return Chart.from_frames(rules, name=name, **frames)
 
 
@@ -346,14 +373,21 @@ def load_chart(path: str | Path, rules: Rules | None = None) -> Chart:
     """Read a chart from a CSV folder, a folder holding chart.xlsx, or an .xlsx file.
 
     ``rules`` replaces the rules stored with the chart. A folder with both reads the CSVs
-    (the diffable, authoritative form).
+    (the diffable, authoritative form). A folder that a killed write left half switched is
+    rolled back first (:func:`twentyone_burn.io.read_settled`); while another run writes it
+    this raises ``OutputBusy`` (an ``OSError``, one line).
 
     >>> load_chart("/no/such/chart")
     Traceback (most recent call last):
     ...
     twentyone_burn.charts.model.ChartError: /no/such/chart: no such file or folder
     """
-    p = Path(path)
+    # a folder left half switched by a killed write is rolled back first, and a chart
+    # rewritten while it is read is read again: never a mix of two charts (io's notes)
+    return read_settled(path, lambda: _load_chart(Path(path), rules))
+
+
+def _load_chart(p: Path, rules: Rules | None) -> Chart:
     if p.is_dir():
         if (p / CSV_FILES[0]).exists():
             return read_csv_dir(p, rules)

@@ -243,7 +243,7 @@ def hand(cards: str = typer.Argument(..., help='The player\'s three cards, e.g. 
             "split": ch["split"] is not None}
     out: dict[str, Any] = {
         "cards": [RANKS[c] for c in player], "up": RANKS[u],
-        "rules_hash": rules.rules_hash, "version": __version__,
+        "rules": rules.to_dict(), "rules_hash": rules.rules_hash, "version": __version__,
         "choices": choices,
         "best_burn": choices[0]["burn"],
     }
@@ -285,7 +285,8 @@ def _classic_hand(rules: Rules, cards: str, up: str, as_json: bool) -> None:
 
     cond = rules.naturals == "peek" and e.p_dealer_natural > 0
     out: dict[str, Any] = {
-           "cards": [RANKS[c] for c in e.cards], "up": RANKS[u], "rules_hash": rules.rules_hash,
+           "cards": [RANKS[c] for c in e.cards], "up": RANKS[u], "rules": rules.to_dict(),
+           "rules_hash": rules.rules_hash,
            "version": __version__, "conditioned_on_no_dealer_natural": cond,
            "stand": num(e.stand), "hit": num(e.hit), "double": num(e.double),
            "surrender": num(e.surrender), "split": num(e.split), "best_action": e.action,
@@ -321,7 +322,8 @@ def dealer(up: str = typer.Option(..., "--up", help="The dealer's up card."),
         raise InputError(f"the shoe left ({left} cards) is too small for the dealer "
                          "to finish every hand; remove fewer cards or use more --decks")
     out: dict[str, Any] = {
-           "up": RANKS[u], "removed": [RANKS[c] for c in gone], "rules_hash": rules.rules_hash,
+           "up": RANKS[u], "removed": [RANKS[c] for c in gone], "rules": rules.to_dict(),
+           "rules_hash": rules.rules_hash,
            "version": __version__, "outcomes": answer.outcomes,
            "detail": answer.detail}
     if as_json:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit_cli.checks import check_unchanged
 from toolkit_cli.errors import InputError
 from toolkit_cli.options import version_option
 from toolkit_cli.progress import progress
@@ -20,6 +21,7 @@ from toolkit_cli.provenance import rules_lines
 from toolkit_cli.tool import Tool
 
 from .._version import __version__
+from ..io import add_commit_check
 from ..rules import Rules, RulesError
 from ..shoe import CardError
 
@@ -34,6 +36,10 @@ __all__ = ["TOOL", "VersionOpt", "analyze_with_progress", "provenance", "write_a
 TOOL = Tool("twentyone-burn", __version__,
             bad_input=(RulesError, CardError, "ChartError", "SimulationError", "TuneError",
                        UnicodeDecodeError, RecursionError, "TOMLDecodeError"))
+
+# the overwrite check is made again at commit, under the writer's lock: a file another run
+# wrote while this one computed is refused then, not silently replaced
+add_commit_check(check_unchanged)
 
 #: ``--version`` on the app and every command
 VersionOpt = version_option(TOOL)

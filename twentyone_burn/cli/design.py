@@ -138,7 +138,9 @@ def register(app: typer.Typer) -> None:
         paths = write_design(res, out)
         write_seconds = time.perf_counter() - t0
         if as_json:
-            d: dict[str, Any] = {"search": res.search_record(),
+            d: dict[str, Any] = {"rules": res.base.to_dict(),     # the base rules searched
+                                 "rules_hash": res.base.rules_hash,
+                                 "version": res.version, "search": res.search_record(),
                                  "rows": [row.record() for row in res.rows],
                                  "files": [str(p) for p in paths],
                                  "write_seconds": write_seconds}

@@ -149,7 +149,7 @@ class RuleArgs:
         """
         v = self.values
         rules_file = v.get("rules_file")
-        base = load_rules(rules_file) if rules_file is not None else Rules()
+        base = Rules() if rules_file is None else _read_rules_file(rules_file)
         changes: dict[str, Any] = {}
         for key in ("naturals", "natural_pays", "post_split"):
             if v.get(key) is not None:
@@ -180,6 +180,20 @@ class RuleArgs:
             raise RulesError("this command is for 21 Burn's deal; the classic (two-card) deal "
                              "is analysed by `analyze`, `hand` and `dealer`")
         return rules
+
+
+def _read_rules_file(spec: str) -> Rules:
+    """``--rules``: a preset, or a rules file read as one whole set of its folder (a design
+    run's rules files, a chart's rules.toml): a write that was killed there mid-switch is
+    rolled back first (:func:`twentyone_burn.io.read_settled`)."""
+    try:
+        is_file = Path(spec).is_file()
+    except OSError:         # a name too long for a path: load_rules says what is wrong
+        is_file = False
+    if not is_file:
+        return load_rules(spec)
+    from ..io import read_settled
+    return read_settled(spec, lambda: load_rules(spec))
 
 
 def _threshold(text: str | None, key: str) -> int | None:
