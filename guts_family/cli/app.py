@@ -15,7 +15,10 @@ from guts_family.cli.games import register as register_games
 from guts_family.cli.omaha import register as register_omaha
 from toolkit_cli.errors import run
 from toolkit_cli.help import HELP_NAMES, Group
+from toolkit_cli.interrupt import at
 from toolkit_cli.options import version_option
+
+at("imports")   # the test seam: Ctrl-C while the app is being imported (toolkit_cli.entry)
 
 __all__ = ["build_app", "main"]
 
