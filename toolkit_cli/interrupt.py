@@ -108,8 +108,8 @@ def stop_pool(pool: Any, finished: bool = False) -> None:
     >>> stop_pool(cf.ProcessPoolExecutor(1))     # never started: nothing to kill
     """
     with deferred():
-        if finished:
-            pool.shutdown(wait=True)
+        if finished:    # (chunks submitted ahead of a stop that was not needed: dropped)
+            pool.shutdown(wait=True, cancel_futures=True)
             return
         manager = getattr(pool, "_executor_manager_thread", None)
         procs = list((getattr(pool, "_processes", None) or {}).values())
