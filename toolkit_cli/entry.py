@@ -21,6 +21,7 @@ A process started with Ctrl-C ignored (a background job) keeps ignoring it.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import os
 import signal
@@ -28,6 +29,7 @@ import sys
 from types import FrameType
 
 from .errors import INTERRUPTED
+from .interrupt import ENV, at
 
 __all__ = ["launch"]
 
@@ -85,6 +87,8 @@ def launch(target: str) -> None:
     main = getattr(importlib.import_module(module), name)
     if not ignored:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    if os.environ.get(ENV) == "exit":   # the test seam: Ctrl-C during the interpreter's exit
+        atexit.register(at, "exit")
     _exit_code = 1      # an exception escaping main (the boundary lets none)
     try:
         main()

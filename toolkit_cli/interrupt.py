@@ -42,19 +42,32 @@ __all__ = ["ENV", "POINTS", "at", "deferred", "ignore_in_worker", "stop_pool"]
 
 #: the test seam's environment variable: the name of the point to interrupt at
 ENV = "TOOLKIT_TEST_INTERRUPT_AT"
-#: the named points: during start-up's imports, once a pool's workers run, after a finished
-#: chunk is kept (and checkpointed), just before the atomic writer's commit, and between two
-#: renames of a set's commit
-POINTS = ("imports", "pool-started", "chunk-done", "before-commit", "mid-commit")
+#: the named points: during start-up's imports, when a command's counted work begins
+#: (:func:`toolkit_cli.progress.progress`), once a progress bar is drawn, once a pool's
+#: workers run, after a finished chunk is kept (and checkpointed), just before the atomic
+#: writer's commit, between two renames of a set's switch, and during the interpreter's exit
+POINTS = ("imports", "work-started", "bar-drawn", "pool-started", "chunk-done",
+          "before-commit", "mid-commit", "exit")
 
 
 def at(point: str) -> None:
-    """The test seam: send this process SIGINT (as Ctrl-C does) if :data:`ENV` names ``point``.
+    """The test seam: send this process SIGINT (as Ctrl-C does) if :data:`ENV` names
+    ``point``; with ``:group`` after the name (``pool-started:group``), send it to the whole
+    process group as a terminal does, workers included - only when this process leads its
+    group (a test starts it in a session of its own), else to this process alone.
 
     >>> at("before-commit")     # (tests/test_interrupt.py sets the variable in a subprocess)
     """
-    if os.environ.get(ENV) == point:
+    wanted = os.environ.get(ENV)
+    if wanted is None or not wanted.startswith(point):
+        return
+    if wanted == point:
         signal.raise_signal(signal.SIGINT)
+    elif wanted == point + ":group":
+        if os.getpgrp() == os.getpid():
+            os.killpg(0, signal.SIGINT)
+        else:
+            signal.raise_signal(signal.SIGINT)
 
 
 def ignore_in_worker() -> None:

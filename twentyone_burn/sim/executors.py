@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import ctypes
-import ctypes.util
 import logging
 import multiprocessing
 import os
@@ -51,7 +50,9 @@ def die_with_parent(parent: int) -> None:
     elsewhere nothing), and exit now if the parent ``parent`` is already gone."""
     if sys.platform.startswith("linux"):
         try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            # the process's own symbols (libc's among them): find_library would run ldconfig
+            # in a subprocess, which a worker killed meanwhile leaves behind as an orphan
+            libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         except (OSError, AttributeError):   # pragma: no cover - no libc to ask
             pass
