@@ -210,3 +210,23 @@ def test_stop_pool_kills_reaps_and_joins_the_manager_thread():
     assert not any(psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"
                    for pid in pids)
     assert [c.pid for c in psutil.Process().children() if c.pid in pids] == []
+
+
+def test_the_entry_exits_with_the_boundarys_code_and_imports_little():
+    """The entry's own copy of Ctrl-C's exit code is the boundary's; importing it (which the
+    scripts do before the handler is in place) loads nothing of the package but itself."""
+    from toolkit_cli import entry, errors
+
+    assert entry.INTERRUPTED == errors.INTERRUPTED == 130
+    p = subprocess.run([sys.executable, "-c", "import sys; before = set(sys.modules); "
+                        "import twentyone_burn._entry, guts_family._entry; "
+                        "print(sorted(set(sys.modules) - before))"],
+                       capture_output=True, text=True, env=_env(None), timeout=300)
+    loaded = set(json.loads(p.stdout.replace("'", '"')))
+    ours = {m for m in loaded if m.split(".")[0] in ("toolkit_cli", "twentyone_burn",
+                                                     "guts_family")}
+    assert ours == {"toolkit_cli", "toolkit_cli.entry", "twentyone_burn", "guts_family",
+                    "twentyone_burn._entry", "guts_family._entry", "twentyone_burn._version",
+                    "guts_family._version"}, ours
+    assert loaded & {"dataclasses", "inspect", "threading", "contextlib", "numpy", "typer",
+                     "click"} == set(), loaded

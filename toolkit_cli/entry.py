@@ -13,7 +13,10 @@
    own exit code at once, without an ``Exception ignored`` traceback - its work and its line
    are done.
 
-A process started with Ctrl-C ignored (a background job) keeps ignoring it.
+A process started with Ctrl-C ignored (a background job) keeps ignoring it. The module
+imports only what Python has loaded at start anyway, so the handler is in place a few
+milliseconds after the interpreter's own start-up (which, with its ``site`` files, is outside
+any tool's reach).
 
 >>> _code(None), _code(130), _code("error: ...")      # the status sys.exit(x) gives
 (0, 130, 1)
@@ -21,17 +24,16 @@ A process started with Ctrl-C ignored (a background job) keeps ignoring it.
 
 from __future__ import annotations
 
-import atexit
-import importlib
 import os
 import signal
 import sys
 from types import FrameType
 
-from .errors import INTERRUPTED
-from .interrupt import ENV, at
-
 __all__ = ["launch"]
+
+#: Ctrl-C's exit code (:data:`toolkit_cli.errors.INTERRUPTED`; not imported from there, which
+#: would import dataclasses and inspect before the handler is in place)
+INTERRUPTED = 130
 
 #: the exit code a Ctrl-C during the interpreter's exit ends the process with
 _exit_code = 0
@@ -83,6 +85,11 @@ def launch(target: str) -> None:
     ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     if not ignored:
         signal.signal(signal.SIGINT, _interrupted_at_start)
+    # (after the handler: everything imported from here on is covered)
+    import atexit
+    import importlib
+
+    from .interrupt import ENV, at
     module, _, name = target.partition(":")
     main = getattr(importlib.import_module(module), name)
     if not ignored:
