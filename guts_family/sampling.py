@@ -42,6 +42,8 @@ from typing import Protocol
 
 import numpy as np
 
+from toolkit_cli.interrupt import at, deferred, ignore_in_worker, stop_pool
+
 __all__ = [
     "CHUNK_SIZE",
     "CONFIDENCE",
@@ -254,6 +256,7 @@ _WORKER_TASK: Task | None = None
 
 def _init_worker(task: Task) -> None:
     global _WORKER_TASK
+    ignore_in_worker()      # Ctrl-C is the parent's: it stops the pool
     _WORKER_TASK = task
 
 
@@ -371,14 +374,20 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
             "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
         pool = ProcessPoolExecutor(n_workers, mp_context=ctx, initializer=_init_worker,
                                    initargs=(task,))
+        ended = False
         try:
             pending: dict[int, Future] = {}
             next_chunk = chunk
             while not stopped_by:
-                while len(pending) < 2 * n_workers and next_chunk < n_chunks:
-                    pending[next_chunk] = pool.submit(_run_worker_chunk, seed,
-                                                      first_chunk + next_chunk, size(next_chunk))
-                    next_chunk += 1
+                started = bool(pending)
+                with deferred():    # the first submit forks the workers
+                    while len(pending) < 2 * n_workers and next_chunk < n_chunks:
+                        pending[next_chunk] = pool.submit(_run_worker_chunk, seed,
+                                                          first_chunk + next_chunk,
+                                                          size(next_chunk))
+                        next_chunk += 1
+                if not started:
+                    at("pool-started")
                 fut = pending[chunk]
                 if max_seconds is not None and tally.n:
                     left = max_seconds - (time.perf_counter() - start)
@@ -392,8 +401,10 @@ def sample(task: Task, *, seed: int | None = None, target_se: float | None = Non
                 del pending[chunk]
                 tally.add(size(chunk), *result)
                 chunk += 1
+                at("chunk-done")
                 stopped_by = done()
+            ended = True
         finally:
-            pool.shutdown(wait=True, cancel_futures=True)
+            stop_pool(pool, ended)  # Ctrl-C or an error: the workers are killed
     return SampleRun(seed, tally.n, chunk_size, used, time.perf_counter() - start,
                      stopped_by, target_se, tuple(tally.sums), tuple(tally.squares), scales)

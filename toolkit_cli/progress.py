@@ -31,6 +31,8 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Literal, TextIO
 
+from .interrupt import at
+
 __all__ = ["LINES_AFTER", "LINE_EVERY", "STATUS_AFTER", "Lines", "display", "progress",
            "quiet", "set_quiet", "status", "stderr_is_terminal"]
 
@@ -157,6 +159,7 @@ class _Bar(_Live):
             self._prog.update(self._task, completed=done, total=total, description=step,
                               rate=f"{rate / self._rate_scale:.2f} {self._rate_unit}")
         self._prog.refresh()
+        at("bar-drawn")     # the test seam: Ctrl-C under a drawn bar
 
 
 class _Status(_Live):
@@ -251,6 +254,7 @@ def progress(label: str, *, unit: str = "", rate_unit: str | None = None,
     ``unit`` names what is counted (the bar shows a percentage without one); ``rate_unit``
     and ``rate_scale`` add a rate (done per second / ``rate_scale``).
     """
+    at("work-started")      # the test seam: Ctrl-C once a command's counted work begins
     where = display(quiet, lines)
     if where == "none":
         yield None

@@ -79,6 +79,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TypeVar
 
+from toolkit_cli.interrupt import at
+
 __all__ = ["OutputBusy", "add_commit_check", "file_mode", "read_settled", "recover",
            "reproducible_zip", "settle", "source_date", "write_file", "write_files"]
 
@@ -431,6 +433,7 @@ def _write_one(path: Path, absolute: str, data: bytes, sync: bool) -> None:
         raise OSError(e.errno, f"cannot write {path}: {e.strerror}", str(path)) from e
     try:
         _fill(fd, data, sync, path, file_mode())
+        at("before-commit")     # the test seam (toolkit_cli.interrupt)
         os.replace(tmp, absolute)
     except BaseException:
         with suppress(OSError):
@@ -467,6 +470,7 @@ def _write_set(items: list[tuple[Path, bytes]], absolute: list[str], folders: li
         _write_new(os.path.join(stage, _JOURNAL), text, 0o600, sync, Path(root) / _JOURNAL)
         if sync:
             _sync_dir(stage)
+        at("before-commit")             # the test seam (toolkit_cli.interrupt)
         os.rename(stage, commit)        # the commit point
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
@@ -476,6 +480,7 @@ def _write_set(items: list[tuple[Path, bytes]], absolute: list[str], folders: li
     try:
         for i, a in enumerate(absolute):
             os.replace(os.path.join(commit, str(i)), a)
+            at("mid-commit")            # the test seam: between two renames of the switch
     except BaseException:
         _undo(root, commit)             # the old set back, whole
         raise

@@ -16,7 +16,10 @@ from guts_family.cli.omaha import register as register_omaha
 from guts_family.cli.omaha import register_threshold as register_omaha_threshold
 from toolkit_cli.errors import run
 from toolkit_cli.help import HELP_NAMES, Group
+from toolkit_cli.interrupt import at
 from toolkit_cli.options import version_option
+
+at("imports")   # the test seam: Ctrl-C while the app is being imported (toolkit_cli.entry)
 
 __all__ = ["build_app", "main"]
 

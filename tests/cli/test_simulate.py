@@ -5,14 +5,10 @@ from __future__ import annotations
 
 import json
 import re
-import signal
-import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.cli.test_app import ENTRY
 from tests.cli.test_bad_input import run
 from toolkit_cli.errors import Interrupted, describe_error
 from twentyone_burn import __version__
@@ -58,19 +54,4 @@ def test_simulate_interrupt_carries_the_resume_hint(tmp_path):
     assert "run the same command again to resume" in describe_error(e.value, TOOL)[1]
 
 
-def test_ctrl_c_of_a_checkpointed_simulation_says_how_to_resume(tmp_path):
-    cp = tmp_path / "run.ckpt"
-    proc = subprocess.Popen([*ENTRY, "simulate", "--decks", "inf", "--rounds", "1e10",
-                             "--seed", "1", "--strategy", "always-stand", "--workers", "1",
-                             "--chunk-size", "1e6", "--checkpoint", str(cp)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if cp.exists() and len(cp.read_text().splitlines()) >= 2:
-            break
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
-    assert len(err.splitlines()) == 1 and err.startswith("interrupted; finished chunks are kept")
-    assert str(cp) in err and "Traceback" not in err
+# Ctrl-C of a checkpointed run in a real process: tests/test_interrupt.py (the test seam)

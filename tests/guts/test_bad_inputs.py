@@ -10,11 +10,6 @@ from __future__ import annotations
 
 import errno
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -380,28 +375,4 @@ def test_table_creates_a_missing_out_folder(capsys, workdir):
     assert (workdir / "new" / "tables" / "guts321-1card.csv").exists()
 
 
-# --- Ctrl-C in a real process ----------------------------------------------------------------
-
-def test_ctrl_c_exits_130_with_one_line(tmp_path):
-    import psutil
-
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "guts_family.cli", "table", "--game", "guts321", "--opponents",
-         "3", "--out", str(tmp_path)],  # about a minute of CPU, in many short kernel calls
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
-    busy, deadline = psutil.Process(proc.pid), time.monotonic() + 120
-    while time.monotonic() < deadline and sum(busy.cpu_times()[:2]) < 3.0:
-        time.sleep(0.05)  # past the imports (about 1.5 s of CPU), inside the computation
-    proc.send_signal(signal.SIGINT)
-    try:
-        out, err = proc.communicate(timeout=60)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        pytest.fail("guts-odds did not stop on SIGINT")
-    if proc.returncode == 0:
-        pytest.skip("the table was finished before the signal")
-    assert proc.returncode == 130, err
-    assert err == "interrupted\n", err
-    assert list(tmp_path.iterdir()) == []
+# --- Ctrl-C in a real process: tests/test_interrupt.py (driven through the test seam) -------

@@ -29,13 +29,14 @@ import functools
 import hashlib
 import multiprocessing
 import os
-import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from toolkit_cli.interrupt import at, deferred, ignore_in_worker, stop_pool
 
 from ..engine.cache import cache_folder, read_entry, source_key, write_entry
 from ..engine.results import Analysis
@@ -164,10 +165,10 @@ def worker_init(parent: int, threads: int) -> None:
     >>> callable(worker_init)     # (run in a pool's initializer; tests/charts/test_store.py)
     True
     """
+    ignore_in_worker()
     die_with_parent(parent)
     # the engine's threads share the cores with the other workers
     os.environ.setdefault("TWENTYONE_BURN_THREADS", str(threads))
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 #: optimal play's analyses the parent had before it forked the workers (by rules hash)
@@ -228,16 +229,14 @@ def derived_charts(rules: Sequence[Rules], *, workers: int = 1, optimal: Analysi
     try:
         _INHERITED.update(known)    # the workers are forked as the tasks are submitted
         try:
-            futures = {pool.submit(_derive_in_worker, rules[i]): i for i in todo}
+            with deferred():        # a Ctrl-C while they are forked comes after
+                futures = {pool.submit(_derive_in_worker, rules[i]): i for i in todo}
         finally:
             _INHERITED.clear()
+        at("pool-started")
         for f in cf.as_completed(futures):
             finished(futures[f], f.result())
         ok = True
     finally:
-        processes = list(getattr(pool, "_processes", {}).values())
-        pool.shutdown(wait=ok, cancel_futures=True)
-        if not ok:      # Ctrl-C or an error: the workers are not left deriving
-            for p in processes:
-                p.kill()
+        stop_pool(pool, ok)     # Ctrl-C or an error: the workers are not left deriving
     return [out[i] for i in range(len(rules))]

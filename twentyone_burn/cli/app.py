@@ -15,12 +15,15 @@ import typer
 from toolkit_cli.errors import InputError as InputError
 from toolkit_cli.errors import run
 from toolkit_cli.help import HELP_NAMES, Group
+from toolkit_cli.interrupt import at
 from toolkit_cli.options import flag
 
 from ..rules import RulesError
 from ..shoe import CardError
 from . import analyze, charts, design, kernels, protection, report, simulate
 from .common import TOOL, VersionOpt
+
+at("imports")   # the test seam: Ctrl-C while the app is being imported (toolkit_cli.entry)
 
 __all__ = ["InputError", "RulesError", "CardError", "app", "command", "main"]
 

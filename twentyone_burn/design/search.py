@@ -36,6 +36,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from toolkit_cli.interrupt import at, deferred, stop_pool
+
 from ..charts.store import worker_init
 from ..engine.cache import cache_folder, read_entry, source_key, write_entry
 from ..rules import Rules, shorten
@@ -211,8 +213,11 @@ class _Workers:
             self._pool = cf.ProcessPoolExecutor(max_workers=self.workers, mp_context=ctx,
                                                 initializer=worker_init,
                                                 initargs=(os.getpid(), threads))
-        futs = {self._pool.submit(valuations, tasks[batch[0]][0],
-                                  [tasks[i][1] for i in batch]): batch for batch in batches}
+        pool = self._pool
+        with deferred():    # the first submit forks the workers; a Ctrl-C meanwhile comes after
+            futs = {pool.submit(valuations, tasks[batch[0]][0],
+                                [tasks[i][1] for i in batch]): batch for batch in batches}
+        at("pool-started")
         for f in cf.as_completed(futs):
             yield from zip(futs[f], f.result())
 
@@ -253,20 +258,11 @@ class _Workers:
         a Dask client this search opened."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            if finished:
-                pool.shutdown(wait=True)
-            else:
-                procs = list((getattr(pool, "_processes", None) or {}).values())
-                pool.shutdown(wait=False, cancel_futures=True)
-                for p in procs:
-                    if p.is_alive():
-                        p.kill()
-                for p in procs:
-                    p.join(timeout=5)
-                pool.shutdown(wait=True)
+            stop_pool(pool, finished)   # not finished: the workers are killed and reaped
         if self._client is not None and self._own_client:
             try:
-                self._client.close(timeout=5)
+                with deferred():    # a second Ctrl-C does not cut the close short
+                    self._client.close(timeout=5)
             except Exception:   # pragma: no cover - the scheduler is gone
                 pass
         self._client = None
@@ -348,6 +344,7 @@ def design(base: Rules, target_edge: float, *, tolerance: float = DEFAULT_TOLERA
             done += 1
             if progress is not None:
                 progress(done, total, step)
+            at("chunk-done")
         return out
 
     finished = False

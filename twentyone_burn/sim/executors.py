@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures as cf
 import ctypes
-import ctypes.util
 import logging
 import multiprocessing
 import os
@@ -26,6 +25,8 @@ import sys
 import time
 from collections.abc import Generator
 from typing import Any
+
+from toolkit_cli.interrupt import at, deferred, ignore_in_worker, stop_pool
 
 from .counts import Counts
 from .errors import SimulationError
@@ -49,7 +50,9 @@ def die_with_parent(parent: int) -> None:
     elsewhere nothing), and exit now if the parent ``parent`` is already gone."""
     if sys.platform.startswith("linux"):
         try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            # the process's own symbols (libc's among them): find_library would run ldconfig
+            # in a subprocess, which a worker killed meanwhile leaves behind as an orphan
+            libc = ctypes.CDLL(None, use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         except (OSError, AttributeError):   # pragma: no cover - no libc to ask
             pass
@@ -59,11 +62,11 @@ def die_with_parent(parent: int) -> None:
 
 def _worker_init(spec: KernelSpec, parent: int | None = None) -> None:
     global _WORKER_SPEC
+    # Ctrl-C is the parent's to handle: it stops handing out chunks and keeps what finished
+    ignore_in_worker()
     if parent is not None:
         die_with_parent(parent)
     _WORKER_SPEC = spec
-    # Ctrl-C is the parent's to handle: it stops handing out chunks and keeps what finished
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _worker_chunk(chunk: int, rounds: int) -> Finished:
@@ -98,28 +101,15 @@ def run_local(spec: KernelSpec, todo: list[tuple[int, int]], workers: int
                                   initializer=_worker_init, initargs=(spec, os.getpid()))
     finished = False
     try:
-        futs = [pool.submit(_worker_chunk, k, n) for k, n in todo]
+        with deferred():    # the workers are forked here; a Ctrl-C meanwhile comes after
+            futs = [pool.submit(_worker_chunk, k, n) for k, n in todo]
+        at("pool-started")
         yield None      # the workers are running
         for f in cf.as_completed(futs):
             yield f.result()
         finished = True
     finally:
-        if finished:
-            pool.shutdown(wait=True)
-        else:
-            _kill_pool(pool)
-
-
-def _kill_pool(pool: cf.ProcessPoolExecutor) -> None:
-    """Stop a pool now: drop the chunks not started, kill the workers, reap them."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in procs:
-        if p.is_alive():
-            p.kill()
-    for p in procs:
-        p.join(timeout=5)
-    pool.shutdown(wait=True)
+        stop_pool(pool, finished)
 
 
 def run_dask(spec: KernelSpec, todo: list[tuple[int, int]], address: Any
@@ -149,7 +139,8 @@ def run_dask(spec: KernelSpec, todo: list[tuple[int, int]], address: Any
                                     f"work ({why})") from None
     finally:
         if client is not address:
-            _quiet_close(client)
+            with deferred():    # a second Ctrl-C does not cut the close short
+                _quiet_close(client)
 
 
 def _quiet_close(client: Any) -> None:

@@ -28,6 +28,8 @@ from typing import Any
 
 import numpy as np
 
+from toolkit_cli.interrupt import at
+
 from ..defaults import DEFAULT_CHUNK
 from ..rules import Rules
 from ..tables import DecisionTables
@@ -98,6 +100,7 @@ def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
                 finished += n
                 if progress:
                     progress(finished, rounds)
+                at("chunk-done")
         except SchedulerLost as e:
             resume = (f"the checkpoint {cp.path} keeps the {len(done)} finished chunks: run the "
                       f"same command again to resume" if cp else

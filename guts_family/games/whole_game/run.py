@@ -31,6 +31,7 @@ from guts_family.games.whole_game.results import GameTally, WholeGameResult
 from guts_family.games.whole_game.setting import GameSetting
 from guts_family.games.whole_game.thresholds import PotThresholds
 from guts_family.sampling import available_workers, check_sampling, new_seed
+from toolkit_cli.interrupt import at, deferred, ignore_in_worker, stop_pool
 
 __all__ = ["GAME_CHUNK", "MAX_GAMES", "simulate_games"]
 
@@ -44,6 +45,7 @@ _WORKER: tuple[GameSetting, PotThresholds] | None = None
 
 def _init_worker(setting: GameSetting, rules: PotThresholds) -> None:
     global _WORKER
+    ignore_in_worker()      # Ctrl-C is the parent's: it stops the pool
     _WORKER = (setting, rules)
 
 
@@ -89,6 +91,7 @@ def simulate_games(setting: GameSetting, games: int, *, seed: int | None = None,
         done += part.games
         if progress is not None:
             progress(done, games)
+        at("chunk-done")
 
     took(play_chunk(setting, rules, seed, *todo[0]))  # here: the common pots, computed once
     rest = todo[1:]
@@ -101,15 +104,19 @@ def simulate_games(setting: GameSetting, games: int, *, seed: int | None = None,
         used = min(n_workers, len(rest))
         ctx = multiprocessing.get_context(
             "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn")
-        with ProcessPoolExecutor(used, mp_context=ctx, initializer=_init_worker,
-                                 initargs=(setting, rules)) as pool:
-            try:
-                for part in pool.map(_worker_chunk, [seed] * len(rest),
-                                     [k for k, _ in rest], [n for _, n in rest]):
-                    took(part)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+        pool = ProcessPoolExecutor(used, mp_context=ctx, initializer=_init_worker,
+                                   initargs=(setting, rules))
+        finished = False
+        try:
+            with deferred():    # the workers are forked here; a Ctrl-C meanwhile comes after
+                parts = pool.map(_worker_chunk, [seed] * len(rest), [k for k, _ in rest],
+                                 [n for _, n in rest])
+            at("pool-started")
+            for part in parts:
+                took(part)
+            finished = True
+        finally:
+            stop_pool(pool, finished)   # Ctrl-C or an error: the workers are killed
     else:
         for k, n in rest:
             took(play_chunk(setting, rules, seed, k, n))
@@ -132,4 +139,5 @@ def _on_dask(address: str, setting: GameSetting, rules: PotThresholds, seed: int
         for f in futures:
             yield f.result()
     finally:
-        client.close()
+        with deferred():    # a second Ctrl-C does not cut the close short
+            client.close()
