@@ -116,7 +116,7 @@ def sample_states(tables: DecisionTables, count: Count, penetration: float, roun
     """
     if every < 1:
         raise SimulationError(f"the sampling step must be at least 1, not {every}")
-    entropy = int(np.random.SeedSequence(seed).entropy)
+    entropy = int(np.random.SeedSequence(seed).entropy)  # type: ignore[arg-type]
     spec = kernel_spec(tables, entropy, penetration, count=count, tc_rule=tc_rule,
                        sample_every=every)
     out = []
