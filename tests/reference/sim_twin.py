@@ -72,7 +72,12 @@ class Shoe:
         if self.infinite:
             return
         n = len(self.cards)
-        if self.cut <= 0 or n - self.top >= self.cut or self.top < self.reserve:
+        shuffle = self.cut <= 0 or n - self.top >= self.cut
+        if not shuffle and self.top < self.reserve:
+            # the cards left hold too few points for the longest round (four hands of 30
+            # hard points at most, the dealer's 26, two burned cards of 10): reshuffle
+            shuffle = sum(c + 1 for c in self.cards[:self.top]) <= 4 * 30 + 26 + 2 * 10
+        if shuffle:
             self.top = n
             self.shuffles += 1
 

@@ -18,9 +18,10 @@ Dealing: by default the shoe is reshuffled before every round. Instead of shuffl
 shoe, each card is drawn from a uniformly random position among the cards not yet dealt this
 round and swapped to the end of that range (a Fisher-Yates shuffle done lazily, card by card):
 the cards come out exactly as from a fully shuffled shoe. With a cut card, the shoe is dealt
-round after round until that many cards have gone, then reshuffled, and also whenever fewer
-cards are left than one round could possibly take; each chunk starts from a freshly shuffled
-shoe.
+round after round until that many cards have gone, then reshuffled, and also whenever the
+cards left could not finish the longest possible round (they hold at most ROUND_POINTS hard
+points): a deep cut card deals as deep as it says; each chunk starts from a freshly
+shuffled shoe.
 
 Per round the kernel records the units won, lost and pushed (a 9 x 9 x 9 count table: at most
 four hands, each at most doubled), from which the net result and the total wager of every
@@ -45,12 +46,17 @@ __all__ = [
     "DEAL_SPLIT_SHIFT", "EVENT_NAMES", "EV_DEALER_CARDS", "EV_DOUBLE", "EV_HANDS_LOST",
     "EV_HANDS_PUSHED", "EV_HANDS_WON", "EV_KEPT_HARD", "EV_KEPT_PAIR", "EV_KEPT_SOFT",
     "EV_PLAYER_CARDS", "EV_RESPLITS", "EV_SHUFFLES", "EV_SPLIT", "EV_SPLIT_DOUBLES",
-    "EV_SPLIT_HANDS", "KERNEL_FORMAT", "NEVENTS", "TC_MAX", "below", "below_many", "burn_value",
+    "EV_SPLIT_HANDS", "KERNEL_FORMAT", "NEVENTS", "ROUND_POINTS", "TC_MAX", "below",
+    "below_many", "burn_value",
     "dealer_outcome", "settle", "simulate_kernel", "xoshiro", "xoshiro_many",
 ]
 
 #: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
-KERNEL_FORMAT = 2
+KERNEL_FORMAT = 3
+
+#: the most hard points (ace 1) one round's cards can hold: four hands ending at 30 at most,
+#: the dealer at 26, two burned cards of at most 10 (see ``spec.round_card_bound``)
+ROUND_POINTS = 4 * 30 + 26 + 2 * 10
 
 #: true counts are clamped to -TC_MAX..TC_MAX (the tallies by true count have 2 TC_MAX + 1 rows)
 TC_MAX = 10
@@ -234,8 +240,10 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     """Play ``rounds`` rounds from the xoshiro256** ``state`` and add them to the counts.
 
     shoe: the ranks of every card (ignored for an infinite deck); cut: cards dealt before the
-    shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: also
-    reshuffle when fewer cards are left than a round could need. The strategy, compacted (see
+    shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: with
+    fewer cards left than that (the most a round could take from the full shoe), also
+    reshuffle if the cards left hold at most ROUND_POINTS hard points (a round could need
+    them all). The strategy, compacted (see
     :func:`.spec.compact_strategy`): deal_t[up * 1000 + c1 * 100 + c2 * 10 + c3] packs the
     burn of the three cards as dealt (``DEAL_*``); acts holds action rows over the renumbered
     hands (child[h * 10 + r]: hand h after drawing r, -1 = bust; total[h] its total;
@@ -317,7 +325,16 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     start = top
     nsamp = 0
     for rnd in range(rounds):
-        if not infinite and (cut <= 0 or n - top >= cut or top < reserve):
+        shuffle = not infinite and (cut <= 0 or n - top >= cut)
+        if not infinite and not shuffle and top < reserve:
+            # fewer cards left than the full shoe's smallest cards a round could take: look
+            # at the cards actually left - a round holds at most ROUND_POINTS hard points, so
+            # it cannot run the shoe dry while the cards left hold more
+            pts = 0
+            for q in range(top):
+                pts += cards[q] + 1
+            shuffle = pts <= ROUND_POINTS
+        if shuffle:
             top = n         # every card back: draws are uniform over cards[0:n] again
             events[EV_SHUFFLES] += 1
             rc = 0

@@ -22,6 +22,7 @@ from ._kernel import (
     DEAL_KIND_SHIFT,
     DEAL_PAIR_SHIFT,
     DEAL_SPLIT_SHIFT,
+    ROUND_POINTS,
     simulate_kernel,
 )
 from .counting import ROUND_CODES, Count, TrueCountRule, tc_arrays
@@ -51,7 +52,7 @@ def round_card_bound(shoe: np.ndarray) -> int:
     34
     """
     values = np.sort(np.asarray(shoe, dtype=np.int64) + 1)
-    return int(np.searchsorted(np.cumsum(values), 4 * 30 + 26 + 2 * 10, side="right"))
+    return int(np.searchsorted(np.cumsum(values), ROUND_POINTS, side="right"))
 
 
 @dataclass(frozen=True, eq=False)
