@@ -9,10 +9,12 @@ second) and is the reference the benchmark's speed ratio is measured against.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 
 from twentyone_burn.sim import EVENT_NAMES, NEVENTS, Counts, round_card_bound
+from twentyone_burn.sim.counting import TC_MAX
 from twentyone_burn.tables import DOUBLE, STAND, DecisionTables, combo_index_table, hand_table
 
 MASK64 = (1 << 64) - 1
@@ -70,7 +72,12 @@ class Shoe:
         if self.infinite:
             return
         n = len(self.cards)
-        if self.cut <= 0 or n - self.top >= self.cut or self.top < self.reserve:
+        shuffle = self.cut <= 0 or n - self.top >= self.cut
+        if not shuffle and self.top < self.reserve:
+            # the cards left hold too few points for the longest round (four hands of 30
+            # hard points at most, the dealer's 26, two burned cards of 10): reshuffle
+            shuffle = sum(c + 1 for c in self.cards[:self.top]) <= 4 * 30 + 26 + 2 * 10
+        if shuffle:
             self.top = n
             self.shuffles += 1
 
@@ -117,8 +124,8 @@ def dealer_final(up: int, concealed: tuple[int, ...], shoe: Shoe, h17: bool,
         return min(t, 24), drawn
 
 
-def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> None:
-    """Deal and settle one round, adding it to ``counts``."""
+def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> tuple[int, int, int]:
+    """Deal and settle one round, adding it to ``counts``; its (won, lost, pushed) units."""
     rules = tables.rules
     ht = hand_table()
     combo = combo_index_table(rules.max_hands)
@@ -216,6 +223,7 @@ def play_round(tables: DecisionTables, shoe: Shoe, counts: Counts) -> None:
     counts.hist[won, lost, pushed] += 1
     for k, name in enumerate(EVENT_NAMES):
         counts.events[k] += ev[name]
+    return won, lost, pushed
 
 
 def simulate_twin(tables: DecisionTables, state, rounds: int,
@@ -229,3 +237,77 @@ def simulate_twin(tables: DecisionTables, state, rounds: int,
     counts.events[EVENT_NAMES.index("shuffles")] += shoe.shuffles
     assert counts.events.shape == (NEVENTS,)
     return counts
+
+
+# -- counting: written from the definition in twentyone_burn/sim/counting.py, with fractions --
+
+class CountingShoe(Shoe):
+    """A shoe that remembers every card dealt since the shuffle and, at the start of each
+    round, the true count of those cards (the count's stated tags, exact fractions)."""
+
+    def __init__(self, rng: Xoshiro256, decks: int, penetration: float | None,
+                 tags: tuple[Fraction, ...], decks_mode: str, rounding: str):
+        super().__init__(rng, decks, penetration)
+        self.tags, self.decks_mode, self.rounding = tags, decks_mode, rounding
+        self.seen: list[int] = []
+        self.tc = 0
+        self.running = Fraction(0)
+
+    def start_round(self) -> None:
+        before = self.shuffles
+        super().start_round()
+        if self.shuffles != before:
+            self.seen = []
+        self.running = sum((self.tags[c] for c in self.seen), Fraction(0))
+        left = len(self.cards) - len(self.seen)
+        if self.decks_mode == "exact":
+            decks = Fraction(left, 52)
+        elif self.decks_mode == "half":
+            decks = max(Fraction(math.floor(Fraction(left, 26) + Fraction(1, 2)), 2),
+                        Fraction(1, 2))
+        else:
+            decks = Fraction(max(math.floor(Fraction(left, 52) + Fraction(1, 2)), 1))
+        x = self.running / decks
+        if self.rounding == "floor":
+            tc = math.floor(x)
+        elif self.rounding == "trunc":
+            tc = int(x)
+        else:
+            tc = math.floor(abs(x) + Fraction(1, 2)) * (1 if x >= 0 else -1)
+        self.tc = max(-TC_MAX, min(TC_MAX, tc))
+
+    def deal(self) -> int:
+        c = super().deal()
+        self.seen.append(c)
+        return c
+
+
+def simulate_twin_counted(tables: DecisionTables, state, rounds: int, penetration: float | None,
+                          tags: tuple[float, ...], decks_mode: str = "exact",
+                          rounding: str = "floor", sample_every: int = 0
+                          ) -> tuple[Counts, list[list[int]]]:
+    """Tallies (with the rounds by true count) and the sampled shoe states of ``rounds``
+    rounds, like one counting kernel chunk; ``tags`` as the count states them (halves too).
+
+    A sampled state is the ten rank counts left, the true count and the running count (in
+    the kernel's doubled units when a tag is a half)."""
+    assert penetration is not None, "the counted twin deals to a cut card"
+    rng = Xoshiro256(state)
+    ftags = tuple(Fraction(t) for t in tags)
+    scale = 2 if any(t.denominator == 2 for t in ftags) else 1
+    shoe = CountingShoe(rng, tables.rules.decks, penetration, ftags, decks_mode, rounding)
+    counts = Counts.zeros_counted()
+    samples: list[list[int]] = []
+    full = [4 * tables.rules.decks] * 9 + [16 * tables.rules.decks]
+    for rnd in range(rounds):
+        shoe.start_round()
+        if sample_every and rnd % sample_every == 0:
+            left = list(full)
+            for c in shoe.seen:
+                left[c] -= 1
+            samples.append(left + [shoe.tc, int(shoe.running * scale)])
+        tc = shoe.tc
+        w, lo, p = play_round(tables, shoe, counts)
+        counts.tc[tc + TC_MAX, w, lo, p] += 1
+    counts.events[EVENT_NAMES.index("shuffles")] += shoe.shuffles
+    return counts, samples

@@ -15,6 +15,9 @@ Modules (one concern each):
   linear model against exact depleted shoes.
 - :mod:`.counts`: the betting correlation of a count's tags with an EoR table, and the best
   whole tags of level 1, 2 and 3.
+- :mod:`.shoe_play`: shoe play to a cut card with a count (the table by true count), the shoe
+  states met and their exact value by true count.
+- :mod:`.cut_card`: the cut-card effect against the exact fresh-shoe value.
 """
 
 from .tc_table import TrueCountTable

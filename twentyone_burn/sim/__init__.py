@@ -5,7 +5,8 @@ tables) and none of its probability code.
 
 Modules, each one job: :mod:`.run` (the driver: ``simulate``, ``warm_up``), :mod:`.spec` (a
 strategy turned into the kernel's arrays; ``run_chunk`` plays one chunk), :mod:`.strategy`
-(checks and hash of the decision tables), :mod:`.rng` (each chunk's random stream),
+(checks and hash of the decision tables), :mod:`.counting` (card counts and the true count
+the rounds are tallied by), :mod:`.rng` (each chunk's random stream),
 :mod:`._kernel` (every numba function: xoshiro256** and the round), :mod:`.counts` (the
 tallies), :mod:`.results` (``SimResult`` and its statistics), :mod:`.checkpoint` (run identity
 and the resumable journal), :mod:`.executors` (local processes, Dask) and :mod:`.errors`.

@@ -18,9 +18,10 @@ Dealing: by default the shoe is reshuffled before every round. Instead of shuffl
 shoe, each card is drawn from a uniformly random position among the cards not yet dealt this
 round and swapped to the end of that range (a Fisher-Yates shuffle done lazily, card by card):
 the cards come out exactly as from a fully shuffled shoe. With a cut card, the shoe is dealt
-round after round until that many cards have gone, then reshuffled, and also whenever fewer
-cards are left than one round could possibly take; each chunk starts from a freshly shuffled
-shoe.
+round after round until that many cards have gone, then reshuffled, and also whenever the
+cards left could not finish the longest possible round (they hold at most ROUND_POINTS hard
+points): a deep cut card deals as deep as it says; each chunk starts from a freshly
+shuffled shoe.
 
 Per round the kernel records the units won, lost and pushed (a 9 x 9 x 9 count table: at most
 four hands, each at most doubled), from which the net result and the total wager of every
@@ -45,12 +46,20 @@ __all__ = [
     "DEAL_SPLIT_SHIFT", "EVENT_NAMES", "EV_DEALER_CARDS", "EV_DOUBLE", "EV_HANDS_LOST",
     "EV_HANDS_PUSHED", "EV_HANDS_WON", "EV_KEPT_HARD", "EV_KEPT_PAIR", "EV_KEPT_SOFT",
     "EV_PLAYER_CARDS", "EV_RESPLITS", "EV_SHUFFLES", "EV_SPLIT", "EV_SPLIT_DOUBLES",
-    "EV_SPLIT_HANDS", "KERNEL_FORMAT", "NEVENTS", "below", "below_many", "burn_value",
+    "EV_SPLIT_HANDS", "KERNEL_FORMAT", "NEVENTS", "ROUND_POINTS", "TC_MAX", "below",
+    "below_many", "burn_value",
     "dealer_outcome", "settle", "simulate_kernel", "xoshiro", "xoshiro_many",
 ]
 
 #: bump when the kernel's use of random numbers changes: old checkpoints then refuse to resume
-KERNEL_FORMAT = 2
+KERNEL_FORMAT = 3
+
+#: the most hard points (ace 1) one round's cards can hold: four hands ending at 30 at most,
+#: the dealer at 26, two burned cards of at most 10 (see ``spec.round_card_bound``)
+ROUND_POINTS = 4 * 30 + 26 + 2 * 10
+
+#: true counts are clamped to -TC_MAX..TC_MAX (the tallies by true count have 2 TC_MAX + 1 rows)
+TC_MAX = 10
 
 
 # events[] indices: what happened in a round, for the frequencies the engine gives exactly
@@ -226,12 +235,15 @@ DEALER_STATES = 64          # a dealer state: 2 x hard total, + 1 when it holds 
 def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_row, split_row,
                     acts, resplit_row, resplit_t, child, total, two_card, combo, max_hands,
                     may_resplit, one_card, h17, dealer_burn, push_to, ties_from, hist,
-                    dealer_counts, burn_counts, split_counts, events):
+                    dealer_counts, burn_counts, split_counts, events, tags, tc_mult, tc_den,
+                    tc_round, tc_hist, samples, sample_every):
     """Play ``rounds`` rounds from the xoshiro256** ``state`` and add them to the counts.
 
     shoe: the ranks of every card (ignored for an infinite deck); cut: cards dealt before the
-    shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: also
-    reshuffle when fewer cards are left than a round could need. The strategy, compacted (see
+    shoe is reshuffled at the end of a round (0 = reshuffle before every round); reserve: with
+    fewer cards left than that (the most a round could take from the full shoe), also
+    reshuffle if the cards left hold at most ROUND_POINTS hard points (a round could need
+    them all). The strategy, compacted (see
     :func:`.spec.compact_strategy`): deal_t[up * 1000 + c1 * 100 + c2 * 10 + c3] packs the
     burn of the three cards as dealt (``DEAL_*``); acts holds action rows over the renumbered
     hands (child[h * 10 + r]: hand h after drawing r, -1 = bust; total[h] its total;
@@ -242,6 +254,18 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     dealer burns its highest card, 1 its lowest, 2 none (it takes one concealed card);
     push_to, ties_from: see :func:`settle`. hist[W, L, P] (9 x 9 x 9) counts rounds by units
     won, lost and pushed; dealer_counts is 10 x 8.
+
+    Counting (a finite shoe and ``tags`` of length 10; an empty ``tags`` counts nothing): the
+    running count is the sum of ``tags`` over the cards dealt since the shuffle - every card
+    of a round (the player's three including the burned one, hit, split and double cards, the
+    dealer's up card, both concealed cards and its draws) is seen by the end of the round, so
+    the count before a round is that of every card dealt before it. The true count before the
+    round is running count x tc_mult[top] / tc_den[top] (top: cards left), rounded by
+    ``tc_round`` (0 floor, 1 toward zero, 2 nearest, halves away from zero) and clamped to
+    -TC_MAX..TC_MAX; the round's hist cell is also counted in tc_hist[tc + TC_MAX]. Every
+    ``sample_every``-th round of the chunk (0: none), while rows are left, a row of
+    ``samples`` gets the ten rank counts left in the shoe, the clamped true count and the
+    running count, in that order (unused rows keep what they held).
     """
     combos = split_row.shape[0] // 1000
     dealer_l = np.zeros((10, 8), dtype=np.int64)
@@ -293,10 +317,50 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
     ndeal = 5 if dealer_burn == 2 else 6
     hand_tot = np.empty(4, dtype=np.int64)
     hand_w = np.empty(4, dtype=np.int64)
-    for _ in range(rounds):
-        if not infinite and (cut <= 0 or n - top >= cut or top < reserve):
+    counting = tags.shape[0] == 10 and not infinite
+    ntc = 2 * TC_MAX + 1
+    tc_f = np.zeros(ntc * 729 if counting else 1, dtype=np.int64)
+    rc = 0              # the running count (scaled tags) of the cards dealt since the shuffle
+    tci = 0
+    start = top
+    nsamp = 0
+    for rnd in range(rounds):
+        shuffle = not infinite and (cut <= 0 or n - top >= cut)
+        if not infinite and not shuffle and top < reserve:
+            # fewer cards left than the full shoe's smallest cards a round could take: look
+            # at the cards actually left - a round holds at most ROUND_POINTS hard points, so
+            # it cannot run the shoe dry while the cards left hold more
+            pts = 0
+            for q in range(top):
+                pts += cards[q] + 1
+            shuffle = pts <= ROUND_POINTS
+        if shuffle:
             top = n         # every card back: draws are uniform over cards[0:n] again
             events[EV_SHUFFLES] += 1
+            rc = 0
+        if counting:
+            # integer arithmetic only: the same true count on every machine
+            num = rc * tc_mult[top]
+            den = tc_den[top]
+            if tc_round == 0:
+                tc = num // den
+            elif tc_round == 1:
+                tc = abs(num) // den
+                tc = -tc if num < 0 else tc
+            else:
+                tc = (2 * abs(num) + den) // (2 * den)
+                tc = -tc if num < 0 else tc
+            tc = min(max(tc, -TC_MAX), TC_MAX)
+            tci = tc + TC_MAX
+            start = top
+            if sample_every > 0 and rnd % sample_every == 0 and nsamp < samples.shape[0]:
+                for r in range(10):
+                    samples[nsamp, r] = 0
+                for q in range(top):
+                    samples[nsamp, cards[q]] += 1
+                samples[nsamp, 10] = tc
+                samples[nsamp, 11] = rc
+                nsamp += 1
         # the deal: three cards to the player, the dealer's up card and two concealed cards
         # (one when it burns none; the draw is written out at each of its four places on
         # purpose: a shared draw() function measured 8 % slower inlined and 40 % slower called)
@@ -419,7 +483,13 @@ def simulate_kernel(state, rounds, shoe, infinite, cut, reserve, deal_t, play_ro
             cell += hand_w[k] * unit[sr]
             events[EV_HANDS_LOST - sr] += 1            # lost, pushed, won in a row
         hist_f[cell] += 1
+        if counting:
+            tc_f[tci * 729 + cell] += 1
+            for q in range(top, start):     # the round's cards, all seen by now
+                rc += tags[cards[q]]
     hist += hist_f.reshape((9, 9, 9))
+    if counting:
+        tc_hist += tc_f.reshape((ntc, 9, 9, 9))
     dealer_counts += dealer_l
     burn_counts += burn_l
     split_counts += split_l

@@ -22,12 +22,17 @@ __all__ = ["Checkpoint", "run_identity"]
 
 
 def run_identity(rules: Rules, strategy_hash: str, entropy: int, rounds: int, chunk_size: int,
-                 penetration: float | None) -> dict[str, Any]:
-    """The inputs a result depends on (the header of a checkpoint file)."""
-    return {"kernel_format": KERNEL_FORMAT, "version": __version__,
-            "rules": rules.canonical_json(), "strategy_hash": strategy_hash,
-            "seed_entropy": str(entropy), "rounds": rounds, "chunk_size": chunk_size,
-            "penetration": penetration}
+                 penetration: float | None, count: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """The inputs a result depends on (the header of a checkpoint file); ``count``: the
+    count and its true-count conversion, when the rounds are tallied by true count."""
+    out = {"kernel_format": KERNEL_FORMAT, "version": __version__,
+           "rules": rules.canonical_json(), "strategy_hash": strategy_hash,
+           "seed_entropy": str(entropy), "rounds": rounds, "chunk_size": chunk_size,
+           "penetration": penetration}
+    if count is not None:
+        out["count"] = count
+    return out
 
 
 

@@ -44,6 +44,7 @@ class SimResult:
     workers: int = 1
     executor: str = "local"
     version: str = __version__
+    counting: dict[str, Any] | None = None      # the count and its true-count conversion
 
     # exact integer moments of the net result W*win - L and the total wager W + L + P
     def _moments(self) -> tuple[int, int, int, int, int, int, int, int]:
@@ -143,7 +144,7 @@ class SimResult:
     def identity(self) -> dict[str, Any]:
         """What the tallies depend on; two runs with equal identities have equal tallies."""
         return run_identity(self.rules, self.strategy_hash, self.seed_entropy, self.rounds,
-                            self.chunk_size, self.penetration)
+                            self.chunk_size, self.penetration, self.counting)
 
     def to_json_dict(self) -> dict[str, Any]:
         """Every figure and the run's identity as plain JSON values."""

@@ -34,6 +34,7 @@ from ..defaults import DEFAULT_CHUNK
 from ..rules import Rules
 from ..tables import DecisionTables
 from .checkpoint import Checkpoint, run_identity
+from .counting import Count, TrueCountRule
 from .counts import Counts
 from .errors import SimulationError
 from .executors import SchedulerLost, run_dask, run_local
@@ -47,7 +48,8 @@ __all__ = ["DEFAULT_CHUNK", "simulate", "warm_up"]
 def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
              chunk_size: int = DEFAULT_CHUNK, workers: int = 1, scheduler: Any = None,
              checkpoint: str | Path | None = None, penetration: float | None = None,
-             progress: Callable[[int, int], None] | None = None) -> SimResult:
+             progress: Callable[[int, int], None] | None = None, count: Count | None = None,
+             tc_rule: TrueCountRule | None = None) -> SimResult:
     """Simulate ``rounds`` rounds of the game played by ``tables``.
 
     seed: any integer (None = fresh entropy, recorded in the result). workers: local worker
@@ -55,7 +57,8 @@ def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
     cluster). checkpoint: a file that finished chunks are appended to; if it exists with the
     same run identity its chunks are reused. progress(rounds done, rounds total) is called once
     the workers run and as chunks finish; an exception it raises (or Ctrl-C) stops the run,
-    and the checkpoint keeps every chunk that finished.
+    and the checkpoint keeps every chunk that finished. count: also tally the rounds by the
+    true count before each (``counts.tc``; :mod:`.counting`, ``tc_rule`` its conversion).
 
     >>> from twentyone_burn.tables import DecisionTables
     >>> t = DecisionTables.always_stand(Rules(decks=1))
@@ -74,9 +77,13 @@ def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
         raise SimulationError(f"seed must be a whole number 0 or above, not {seed!r}")
     entropy = int(ss.entropy)
     plan = chunk_plan(int(rounds), int(chunk_size))
-    spec = kernel_spec(tables, entropy, penetration)
+    spec = kernel_spec(tables, entropy, penetration, count=count, tc_rule=tc_rule)
     th = tables_hash(tables)
-    identity = run_identity(tables.rules, th, entropy, int(rounds), int(chunk_size), penetration)
+    counting = None
+    if spec.count is not None and spec.tc_rule is not None:
+        counting = {"count": spec.count.to_dict(), "true_count": spec.tc_rule.to_dict()}
+    identity = run_identity(tables.rules, th, entropy, int(rounds), int(chunk_size), penetration,
+                            counting)
     cp = Checkpoint(checkpoint, identity) if checkpoint is not None else None
     done: dict[int, Counts] = dict(cp.done) if cp else {}
     todo = [(k, n) for k, n in plan if k not in done]
@@ -109,13 +116,13 @@ def simulate(tables: DecisionTables, rounds: int, seed: int | None = None,
         finally:
             source.close()      # stops the workers' remaining chunks
     seconds = time.perf_counter() - t0
-    total = Counts.zeros()
+    total = Counts.zeros_counted() if counting else Counts.zeros()
     for k, _ in plan:
         total = total + done[k]
     return SimResult(tables.rules, tables.name, th, entropy, int(chunk_size), int(rounds),
                      penetration, total, seconds, run_now,
                      workers if scheduler is None else 0,
-                     "local" if scheduler is None else "dask")
+                     "local" if scheduler is None else "dask", counting=counting)
 
 
 def warm_up() -> None:

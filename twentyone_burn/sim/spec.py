@@ -9,7 +9,8 @@ own copy, kept apart from the exact engine's on purpose (see :mod:`._kernel`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -21,8 +22,10 @@ from ._kernel import (
     DEAL_KIND_SHIFT,
     DEAL_PAIR_SHIFT,
     DEAL_SPLIT_SHIFT,
+    ROUND_POINTS,
     simulate_kernel,
 )
+from .counting import ROUND_CODES, Count, TrueCountRule, tc_arrays
 from .counts import Counts
 from .errors import SimulationError
 from .rng import chunk_state
@@ -49,7 +52,7 @@ def round_card_bound(shoe: np.ndarray) -> int:
     34
     """
     values = np.sort(np.asarray(shoe, dtype=np.int64) + 1)
-    return int(np.searchsorted(np.cumsum(values), 4 * 30 + 26 + 2 * 10, side="right"))
+    return int(np.searchsorted(np.cumsum(values), ROUND_POINTS, side="right"))
 
 
 @dataclass(frozen=True, eq=False)
@@ -78,14 +81,24 @@ class KernelSpec:
     combo: np.ndarray
     may_resplit: np.ndarray
     one_card: np.ndarray
+    count: Count | None = None
+    tc_rule: TrueCountRule | None = None
+    tags: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+    tc_mult: np.ndarray = field(default_factory=lambda: np.ones(1, dtype=np.int64))
+    tc_den: np.ndarray = field(default_factory=lambda: np.ones(1, dtype=np.int64))
+    sample_every: int = 0
 
 
 def kernel_spec(tables: DecisionTables, entropy: int, penetration: float | None = None,
-                validate: bool = True) -> KernelSpec:
+                validate: bool = True, count: Count | None = None,
+                tc_rule: TrueCountRule | None = None, sample_every: int = 0) -> KernelSpec:
     """Turn a strategy and options into the kernel's arrays.
 
     ``penetration``: None = reshuffle before every round; else the fraction of the shoe
-    dealt before a reshuffle (cut card), 0 < penetration <= 1.
+    dealt before a reshuffle (cut card), 0 < penetration <= 1. ``count``: tally the rounds
+    by the true count before each (:mod:`.counting`; ``tc_rule`` its conversion, default
+    exact decks, floored), a finite shoe only; ``sample_every``: with a count, the shoe
+    states :func:`run_chunk` records (every k-th round of a chunk; 0 none).
 
     >>> s = kernel_spec(DecisionTables.always_stand(Rules()), 1)
     >>> s.shoe.shape, s.cut
@@ -109,8 +122,18 @@ def kernel_spec(tables: DecisionTables, entropy: int, penetration: float | None 
                 raise SimulationError(
                     f"penetration must be a fraction above 0 and at most 1, not {penetration}")
             cut = max(1, math.ceil(penetration * len(shoe)))
-    return KernelSpec(rules=rules, entropy=int(entropy), penetration=penetration, shoe=shoe,
-                      cut=cut, reserve=reserve, **compact_strategy(tables))
+    arrays: dict[str, Any] = compact_strategy(tables)
+    spec = KernelSpec(rules=rules, entropy=int(entropy), penetration=penetration, shoe=shoe,
+                      cut=cut, reserve=reserve, **arrays)
+    if count is not None:
+        if rules.decks is None:
+            raise SimulationError("a count needs a finite shoe (decks is infinite): give "
+                                  "decks 1 to 8")
+        rule = tc_rule or TrueCountRule()
+        mult, den = tc_arrays(len(shoe), count, rule)
+        spec = replace(spec, count=count, tc_rule=rule, tags=np.array(count.tags, np.int64),
+                       tc_mult=mult, tc_den=den, sample_every=max(0, int(sample_every)))
+    return spec
 
 
 def hand_order() -> tuple[np.ndarray, np.ndarray]:
@@ -212,22 +235,32 @@ def compact_strategy(tables: DecisionTables) -> dict[str, np.ndarray]:
     }
 
 
-def run_chunk(spec: KernelSpec, chunk: int, rounds: int) -> Counts:
+def run_chunk(spec: KernelSpec, chunk: int, rounds: int,
+              samples: np.ndarray | None = None) -> Counts:
     """Play one chunk of rounds from its own stream; the same (spec, chunk, rounds) always
-    gives the same counts, on any machine or worker.
+    gives the same counts, on any machine or worker. With a count, ``samples`` (an int64
+    array of rows of 12) receives the shoe states of every ``spec.sample_every``-th round
+    (ten rank counts left, true count, running count; see :mod:`._kernel`).
 
     >>> spec = kernel_spec(DecisionTables.always_stand(Rules()), 5)
     >>> run_chunk(spec, 0, 1000) == run_chunk(spec, 0, 1000)
     True
     """
-    c = Counts.zeros()
+    counted = spec.count is not None
+    c = Counts.zeros_counted() if counted else Counts.zeros()
+    if samples is None:
+        samples = np.zeros((0, 12), dtype=np.int64)
     r = spec.rules
     simulate_kernel(chunk_state(spec.entropy, chunk), int(rounds), spec.shoe, r.infinite,
                     spec.cut, spec.reserve, spec.deal, spec.play_row, spec.split_row, spec.acts,
                     spec.resplit_row, spec.resplit, spec.child, spec.total, spec.two_card,
                     spec.combo, r.max_hands, spec.may_resplit, spec.one_card, r.hit_soft_17,
                     DEALER_BURN_CODES[r.dealer_burn], r.dealer_bust_push or 0,
-                    r.ties_lose_from or 99, c.hist, c.dealer, c.burn, c.split, c.events)
+                    r.ties_lose_from or 99, c.hist, c.dealer, c.burn, c.split, c.events,
+                    spec.tags, spec.tc_mult, spec.tc_den,
+                    ROUND_CODES[spec.tc_rule.rounding] if spec.tc_rule else 0,
+                    c.tc if counted else np.zeros((1, 9, 9, 9), dtype=np.int64), samples,
+                    spec.sample_every if counted else 0)
     return c
 
 
