@@ -34,7 +34,7 @@ def sequenced(monkeypatch, capsys):
         calls: list = []
         b: list = []
 
-        def analysis(rules, tables=None, label=""):
+        def analysis(rules, tables=None, label="", **_kw):
             calls.append(1)
             if len(calls) == 1:     # run A computing: run B starts and ends meanwhile
                 # B is another process: it has its own record of what it checked
