@@ -1,6 +1,6 @@
 """derive: the printed total-dependent chart for a rules object, found from the exact values.
 
-:func:`derive_chart` iterates the chart fixed point of MATH.md ("Total-dependent charts"):
+:func:`derive_chart` iterates the chart fixed point (docs/charts.md):
 every cell takes the letter with the highest reach-weighted exact EV under the chart itself,
 until the chart stops changing; the result is valued exactly.
 """
@@ -91,7 +91,7 @@ def _burn_values(rules: Rules, kept: dict) -> np.ndarray:
 
 def derive_chart(rules: Rules, progress: Callable[[int, float], None] | None = None,
                  max_iterations: int = 12, *, optimal: Analysis | None = None) -> DerivedChart:
-    """The printed chart for these rules (MATH.md, "Total-dependent charts").
+    """The printed chart for these rules (the fixed point of docs/charts.md).
 
     Each cell (hard or soft total, up card) takes the letter with the highest EV summed over
     every composition that reaches the cell under the chart itself, weighted by how often it is

@@ -8,7 +8,7 @@ known before it is needed (a successor always has a higher hard total).
 The unseen cards for a hand H are ``base - H`` where ``base`` is the shoe less every card seen
 that is not in H (the up card, the burned card, ...). Draws may also be conditioned on *hidden*
 cards (used by splits): ``j`` cards of the pair rank and ``u`` cards known only not to be of the
-pair rank, gone from the shoe before H's cards were dealt (MATH.md, "Splits"). With j = u = 0
+pair rank, gone from the shoe before H's cards were dealt (:mod:`.split` shows why). With j = u = 0
 the draw probabilities are the plain ``n_r / N``.
 
 >>> t = hand_table()

@@ -27,7 +27,7 @@ play, it resplits or not by whichever gives the split the higher exact EV from t
 knowing (hands in play, hand number, j, u) - found by backward induction, so exact and optimal
 within that information.
 
-Why this is exact (MATH.md, "Splits"): the hit cards of earlier hands are taken at stopping
+Why this is exact: the hit cards of earlier hands are taken at stopping
 times the strategy ignores, so by optional skipping the second cards, a hand's own cards and
 the dealer's cards are distributed as fresh draws from the shoe at the split. Given the pattern
 of pair / non-pair second cards before a hand (j pair cards, u non-pair cards), the u non-pair
@@ -100,7 +100,7 @@ def second_card_probs(unseen: np.ndarray | None, pair: int, j: int,
     and u non-pair cards were dealt as second cards from ``unseen`` (None: infinite deck).
 
     The u cards are a uniform random subset of the non-pair cards, hence the factor
-    (Q - u) / Q on every other rank (MATH.md, "Splits").
+    (Q - u) / Q on every other rank (see the module docstring).
 
     >>> p, other = second_card_probs(np.array([4, 4, 4, 4, 4, 4, 4, 4, 4, 16]), 7, 1, 1)
     >>> round(p + float(other.sum()), 12)

@@ -7,7 +7,7 @@ one pass over the dealer's trie (``dealer.py``), every burned rank and every hid
 combination of a split hand at once: the burned card is taken out by a per-rank sum kept in
 the same pass, and the hidden cards (``tables.hidden_combos``) by ratios of falling
 factorials over the classes binned by (cards taken, pair cards among them)
-(:func:`pair_bins`; MATH.md, "Splits"). :func:`stand_evs` is its typed wrapper; its plain
+(:func:`pair_bins`; :mod:`.split` shows why). :func:`stand_evs` is its typed wrapper; its plain
 twin, one hand a pass, is ``tests/reference/stand_scalar.py``.
 
 >>> from twentyone_burn.shoe import full_shoe
