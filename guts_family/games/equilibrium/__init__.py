@@ -14,6 +14,8 @@ lowest first:
 - :mod:`~guts_family.games.equilibrium.search`: best responses and the fixed point
   (``ThresholdSearch``, ``fixed_point``, ``best_response``), every fixed point of a window
   (``fixed_points``, ``scan_span``);
+- :mod:`~guts_family.games.equilibrium.mixed`: the symmetric mixed equilibrium at a
+  best-response cycle (``mixed_equilibrium``, exact);
 - :mod:`~guts_family.games.equilibrium.exact` and :mod:`~guts_family.games.equilibrium.sampled`:
   the exact equilibrium, and the sampled one with its interval;
 - :mod:`~guts_family.games.equilibrium.solve`: ``equilibrium``, one table size, the method
@@ -32,6 +34,13 @@ equilibrium`` keeps working; the readings of the rules are in ``docs/guts.md``, 
 """
 
 from guts_family.games.equilibrium.exact import exact_equilibrium
+from guts_family.games.equilibrium.mixed import (
+    Q_TOLERANCE,
+    mixed_equilibrium,
+    mixed_in_ev_poly,
+    poly_value,
+    sturm_roots,
+)
 from guts_family.games.equilibrium.model import (
     EQUILIBRIUM_GAMES,
     check_model,
@@ -85,7 +94,8 @@ from guts_family.games.equilibrium.tables import (
 )
 
 __all__ = ["EQUILIBRIUM_GAMES", "check_model", "counted_by_cards", "dummy_model", "in_ev",
-           "in_ev_poker3", "RESOLVE_Z", "ThresholdEVs", "unit_payoffs", "METHOD",
+           "in_ev_poker3", "Q_TOLERANCE", "mixed_equilibrium", "mixed_in_ev_poly",
+           "poly_value", "sturm_roots", "RESOLVE_Z", "ThresholdEVs", "unit_payoffs", "METHOD",
            "METHOD_CARDS", "METHOD_MIXED", "METHOD_SAMPLED", "Equilibrium", "MixedPoint",
            "class_label", "FIXED_POINT_WINDOW", "MAX_ITERATIONS", "ThresholdSearch",
            "best_response", "fixed_point", "fixed_points", "scan_span", "exact_equilibrium",
