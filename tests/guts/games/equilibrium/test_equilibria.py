@@ -165,7 +165,7 @@ def test_mixed_equilibrium_at_the_one_card_cycle():
         poly_value,
     )
 
-    eq = equilibrium("guts321", 7, cards=1)
+    eq = equilibrium("guts321", 7, cards=1, window=0)
     assert not eq.converged and eq.equilibria == () and eq.mixed is not None
     m = eq.mixed
     assert ONE.label(m.boundary) == "K" and 0 < m.q < 1 and m.checked and m.roots == 1
@@ -189,3 +189,20 @@ def test_sturm_count():
     assert sturm_roots(p, Fraction(0), Fraction(1)) == 2
     assert sturm_roots(p, Fraction(1, 2), Fraction(1)) == 1
     assert sturm_roots([Fraction(1), Fraction(0), Fraction(1)], Fraction(0), Fraction(1)) == 0
+
+
+@pytest.mark.slow
+def test_cli_lists_the_equilibria_and_the_mixed_q(capsys):
+    """Text and JSON of a cycling row: no pure equilibrium, q printed; the old fields kept."""
+    import json
+
+    from tests.guts.cli.test_omaha import run
+
+    code, out, _ = run(capsys, "equilibrium", "guts321", "--cards", "1", "--players", "7",
+                       "--json")
+    row = json.loads(out)["rows"][0]
+    assert code == 0 and row["threshold"] == "K/A" and row["converged"] is False
+    assert row["equilibria"] == [] and row["mixed"]["boundary"] == "K"
+    assert abs(row["mixed"]["q"] - 0.8383275335941107) < 1e-12
+    code, out, _ = run(capsys, "equilibrium", "guts321", "--cards", "1", "--players", "7")
+    assert "mixed equilibrium: in with A or better, with K with probability q = 0.8383275" in out
