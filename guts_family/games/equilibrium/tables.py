@@ -95,7 +95,6 @@ class ThresholdTable:
             "threshold_class": [r.threshold for r in self.rows],
             "share_of_hands_in": [r.share_in for r in self.rows],
             "converged": [r.converged for r in self.rows],
-            "equilibria": [", ".join(r.equilibria_labels) for r in self.rows],
             "iterations": [r.iterations for r in self.rows],
             "ev_at_threshold": [r.ev_at for r in self.rows],
             "ev_below_threshold": [r.ev_below for r in self.rows],
@@ -165,7 +164,6 @@ def threshold_table(game: str, players: Sequence[int], ante: float = 1.0,
             "pot": "players x ante" if pot is None else pot, "cap": cap,
             "tie": rows[0].tie if rows else tie, "player_tie": rows[0].player_tie if rows
             else player_tie, "method": how, "exact": not sampled_rows,
-            "fixed_point_window": "every class" if window is None else window,
             "package": "guts_family"}
     if sampled_rows:
         meta.update({
