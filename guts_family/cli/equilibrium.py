@@ -27,10 +27,12 @@ from guts_family.games import get_game
 from guts_family.games.equilibrium import (
     EQ_SAMPLES,
     EQUILIBRIUM_GAMES,
+    FIXED_POINT_WINDOW,
     SWAP_TIMINGS,
     Equilibrium,
     SwapTable,
     ThresholdTable,
+    class_label,
     sizes_text,
     swap_threshold_table,
     threshold_table,
@@ -51,6 +53,8 @@ _SAMPLES_HELP = (f"Sampling: the most random deals a hand class gets (default {E
 _TARGET_SE_HELP = ("Sampling: do not refine a class whose EVs' standard error is at most this "
                    "(default: refine to --samples).")
 _MAX_SECONDS_HELP = "Sampling: stop refining a table size at this time (seconds)."
+_ALL_HELP = (f"Exact rows: look for every pure equilibrium among all classes (default: within "
+             f"{FIXED_POINT_WINDOW} classes of the one found; slower).")
 
 
 def parse_players(text: str) -> list[int]:
@@ -117,6 +121,7 @@ def register(app: typer.Typer) -> None:
         max_seconds: float = typer.Option(SAMPLE_SECONDS, "--max-seconds",
                                           help=_MAX_SECONDS_HELP),
         workers: int | None = typer.Option(None, "--workers", help=WORKERS_HELP),
+        all_thresholds: bool = typer.Option(False, "--all-thresholds", help=_ALL_HELP),
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Symmetric equilibrium thresholds (go in with this hand or better): exact, but the
@@ -161,7 +166,8 @@ def register(app: typer.Typer) -> None:
             t = threshold_table(game, sizes, ante_v, pot_v, cap_v, cards, tie, player_tie,
                                 method=method, seed=seed, samples=samples, target_se=target_se,
                                 max_seconds=max_seconds if three else None, workers=workers,
-                                progress=update)
+                                progress=update,
+                                window=None if all_thresholds else FIXED_POINT_WINDOW)
         if t.sampled:
             ctx.params["seed"] = t.meta["seed"]  # the provenance line reproduces the draw
         paths: list[str] = []
@@ -204,13 +210,35 @@ def _table_text(t: ThresholdTable, ante: float, pot: float | None, cap: float | 
         lines += aligned(["players", "pot", "go in with", "hands in", "EV at threshold",
                           "(s.e.)", "converged", "method"],
                          [_sampled_row(r) for r in t.rows], right=[0, 1, 3, 4, 5])
-        return lines
+        return lines + [_equilibria_line(r) for r in t.rows]
     lines += aligned(["players", "pot", "go in with", "hands in", "EV at threshold", "converged"],
                      [[f"{r.players:d}", f"{r.pot:g}", (r.label or "none") + " or better",
                        f"{100 * r.share_in:.2f}%", f"{r.ev_at:+.6f}",
                        "yes" if r.converged else "no: " + r.note] for r in t.rows],
                      right=[0, 1, 3, 4])
-    return lines
+    return lines + [_equilibria_line(r) for r in t.rows]
+
+
+def _equilibria_line(r: Equilibrium) -> str:
+    """One row's every pure equilibrium (with the classes searched, or a sampled row's
+    candidates) and, at a cycle, its mixed equilibrium."""
+    o = get_game(r.game).order(r.cards)
+    found = ", ".join(r.equilibria_labels) or "none"
+    if not r.exact:
+        return (f"  {r.players} players: pure equilibria the samples leave (not rejected at "
+                f"4 SE): {found}")
+    span = ("" if r.scan_first is None or r.scan_last is None else
+            f" (every class {class_label(o, r.scan_first)} to {class_label(o, r.scan_last)} "
+            "searched)")
+    line = f"  {r.players} players: pure equilibria {found}{span}"
+    m = r.mixed
+    if m is not None:
+        above = class_label(o, next(c for c in range(m.boundary + 1, o.n_classes + 1)))
+        line += (f"; mixed equilibrium: in with {above} or better, with "
+                 f"{class_label(o, m.boundary)} with probability q = {m.q:.12f} (exact "
+                 f"bracket, width {float(m.q_high - m.q_low):.0e}; EV in {m.ev_in:+.2e} = EV "
+                 f"out 0; {'checked' if m.checked else 'NOT an equilibrium: see JSON'})")
+    return line
 
 
 def _sampled_row(r: Equilibrium) -> list[str]:

@@ -69,10 +69,11 @@ def register(app: typer.Typer) -> None:
             None, "--thresholds",
             help="Play these thresholds at every pot instead of the equilibrium: a hand "
                  "(AQ8), or one per round size (3=AQ4,2=K5,1=J); 'none' = never in."),
-        cycle_rule: str = typer.Option("low", "--cycle-rule",
+        cycle_rule: str = typer.Option("mixed", "--cycle-rule",
                                        help="A pot whose equilibrium is a best-response "
-                                            "cycle: play its weakest (low) or strongest "
-                                            "(high) threshold."),
+                                            "cycle: play its mixed equilibrium (mixed, the "
+                                            "default), its weakest (low) or strongest (high) "
+                                            "threshold."),
         tie: str | None = typer.Option(None, "--tie", help=TIE_HELP),
         player_tie: str | None = typer.Option(None, "--player-tie", help=PTIE_HELP),
         reante: str | None = typer.Option(None, "--reante",

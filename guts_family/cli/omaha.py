@@ -133,7 +133,7 @@ def render_text(result: OmahaEquity, decisions: list[BurnDecision]) -> str:
     game = "Omaha high-low (eight or better)" if result.hilo else "Omaha high"
     board = f", board {cards_str(result.board)}" if result.board else ""
     lines = [f"{game} {_STAGES[result.stage]}{board}",
-             f"exact: {result.boards:,} board run-outs, {result.deals:,} deals"
+             f"{result.method}: {result.boards:,} board run-outs, {result.deals:,} deals"
              + (f" ({result.opponents} unknown opponent{'s' if result.opponents > 1 else ''})"
                 if result.opponents else "")]
     lines += _range_line(result.opponent_range, result.opponents)

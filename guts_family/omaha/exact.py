@@ -209,6 +209,18 @@ class OmahaEquity:
         """
         return {0: "preflop", 3: "flop", 4: "burn", 5: "river"}[len(self.board)]
 
+    @property
+    def method(self) -> str:
+        """'exact', or 'exact over a range cut from a sampled preflop ordering' when the
+        opponents' range is a ``top P%`` (the count is complete over the range; which holdings
+        the range holds comes from the sampled preflop table).
+
+        >>> omaha_equity(["AsAhKsKh", "JdTc9d8c"], "Qd7c2h3s").method
+        'exact'
+        """
+        r = self.opponent_range
+        return "exact" if r is None else r.method_label("exact")
+
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary: players, boards, deals, stage, and the rivers at the burn.
 
@@ -225,7 +237,7 @@ class OmahaEquity:
             "boards": self.boards,
             "deals": self.deals,
             "exact": True,
-            "method": "exact",
+            "method": self.method,
             "players": [p.as_dict() for p in self.players],
         }
         if self.opponent_range is not None:

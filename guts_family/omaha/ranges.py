@@ -314,6 +314,20 @@ class OmahaRange:
         return (f"{self.text} ({self.combos:,} of {N_HOLDINGS:,} holdings, "
                 f"{100 * self.share:.2f}%{how})")
 
+    def method_label(self, method: str) -> str:
+        """The label of a figure computed over this range by ``method``, saying when the range
+        itself was cut from the sampled preflop ordering (``top P%``): the figure is exact over
+        the range, the range's edge is sampled.
+
+        >>> parse_omaha_range("AA**").method_label("exact")
+        'exact'
+        >>> parse_omaha_range("top 10%").method_label("exact")
+        'exact over a range cut from a sampled preflop ordering'
+        """
+        if not self.uses_ordering:
+            return method
+        return f"{method} over a range cut from a sampled preflop ordering"
+
     def as_dict(self) -> dict[str, object]:
         """Plain dict for JSON.
 

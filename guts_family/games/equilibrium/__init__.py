@@ -12,7 +12,10 @@ lowest first:
   beyond two players, every threshold at once (``ThresholdEVs``);
 - :mod:`~guts_family.games.equilibrium.result`: the result row (``Equilibrium``);
 - :mod:`~guts_family.games.equilibrium.search`: best responses and the fixed point
-  (``ThresholdSearch``, ``fixed_point``, ``best_response``);
+  (``ThresholdSearch``, ``fixed_point``, ``best_response``), every fixed point of a window
+  (``fixed_points``, ``scan_span``);
+- :mod:`~guts_family.games.equilibrium.mixed`: the symmetric mixed equilibrium at a
+  best-response cycle (``mixed_equilibrium``, exact);
 - :mod:`~guts_family.games.equilibrium.exact` and :mod:`~guts_family.games.equilibrium.sampled`:
   the exact equilibrium, and the sampled one with its interval;
 - :mod:`~guts_family.games.equilibrium.solve`: ``equilibrium``, one table size, the method
@@ -31,6 +34,13 @@ equilibrium`` keeps working; the readings of the rules are in ``docs/guts.md``, 
 """
 
 from guts_family.games.equilibrium.exact import exact_equilibrium
+from guts_family.games.equilibrium.mixed import (
+    Q_TOLERANCE,
+    mixed_equilibrium,
+    mixed_in_ev_poly,
+    poly_value,
+    sturm_roots,
+)
 from guts_family.games.equilibrium.model import (
     EQUILIBRIUM_GAMES,
     check_model,
@@ -42,8 +52,10 @@ from guts_family.games.equilibrium.model import (
 from guts_family.games.equilibrium.result import (
     METHOD,
     METHOD_CARDS,
+    METHOD_MIXED,
     METHOD_SAMPLED,
     Equilibrium,
+    MixedPoint,
     class_label,
 )
 from guts_family.games.equilibrium.sampled import (
@@ -54,10 +66,13 @@ from guts_family.games.equilibrium.sampled import (
 )
 from guts_family.games.equilibrium.sampled_evs import RESOLVE_Z, ThresholdEVs, unit_payoffs
 from guts_family.games.equilibrium.search import (
+    FIXED_POINT_WINDOW,
     MAX_ITERATIONS,
     ThresholdSearch,
     best_response,
     fixed_point,
+    fixed_points,
+    scan_span,
 )
 from guts_family.games.equilibrium.solve import METHODS, equilibrium
 from guts_family.games.equilibrium.swap import (
@@ -79,10 +94,12 @@ from guts_family.games.equilibrium.tables import (
 )
 
 __all__ = ["EQUILIBRIUM_GAMES", "check_model", "counted_by_cards", "dummy_model", "in_ev",
-           "in_ev_poker3", "RESOLVE_Z", "ThresholdEVs", "unit_payoffs", "METHOD",
-           "METHOD_CARDS", "METHOD_SAMPLED", "Equilibrium", "class_label", "MAX_ITERATIONS",
-           "ThresholdSearch", "best_response", "fixed_point", "exact_equilibrium", "EQ_SAMPLES",
-           "FIRST_DEALS", "SCAN_GAP", "sampled_equilibrium", "METHODS", "equilibrium",
+           "in_ev_poker3", "Q_TOLERANCE", "mixed_equilibrium", "mixed_in_ev_poly",
+           "poly_value", "sturm_roots", "RESOLVE_Z", "ThresholdEVs", "unit_payoffs", "METHOD",
+           "METHOD_CARDS", "METHOD_MIXED", "METHOD_SAMPLED", "Equilibrium", "MixedPoint",
+           "class_label", "FIXED_POINT_WINDOW", "MAX_ITERATIONS", "ThresholdSearch",
+           "best_response", "fixed_point", "fixed_points", "scan_span", "exact_equilibrium",
+           "EQ_SAMPLES", "FIRST_DEALS", "SCAN_GAP", "sampled_equilibrium", "METHODS", "equilibrium",
            "CHECK_WINDOW", "SWAP_METHOD", "SWAP_TIMINGS", "SwapEquilibrium", "SwapModel",
            "ranked_odds", "swap_equilibrium", "SwapTable", "ThresholdTable", "equilibrium_table",
            "sizes_text", "swap_threshold_table", "threshold_table"]

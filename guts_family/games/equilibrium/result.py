@@ -8,12 +8,68 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from guts_family._version import __version__
 from guts_family.games.equilibrium.sampled_evs import RESOLVE_Z
-from guts_family.hands import HandOrder
+from guts_family.hands import HandOrder, get_order
 
-__all__ = ["METHOD", "METHOD_CARDS", "METHOD_SAMPLED", "Equilibrium", "class_label"]
+__all__ = ["METHOD", "METHOD_CARDS", "METHOD_SAMPLED", "METHOD_MIXED", "Equilibrium",
+           "MixedPoint", "class_label"]
+
+#: how the mixed equilibrium's probability is found
+METHOD_MIXED = ("symmetric mixed equilibrium at a best-response cycle: the classes above the "
+                "boundary class in, the boundary class in with probability q; q solves EV(in) = "
+                "EV(out) = 0 for the boundary class, the EV an exact polynomial in q (the "
+                "deals counted by ranks), the root found by bisection on exact fractions to "
+                "1e-12, its uniqueness in [0, 1] by a Sturm count; see docs/guts.md")
+
+
+@dataclass(frozen=True)
+class MixedPoint:
+    """The symmetric mixed equilibrium at a best-response cycle between the neighbouring classes
+    ``boundary`` and the class above it: every player goes in with the classes above
+    ``boundary``, and with ``boundary`` with probability ``q`` (``q_low`` <= q <= ``q_high``,
+    exact fractions 1e-12 apart; ``q`` their midpoint as a float).
+
+    ``ev_in`` is the boundary class's EV of going in at ``q`` (out is worth 0; ``ev_in_low`` /
+    ``ev_in_high`` at the bracket's ends bound it, signs opposite); ``ev_above`` /
+    ``ev_below`` are the EVs of going in with the class above the boundary and the one below it
+    at ``q`` (an equilibrium: the first positive, the second not); ``checked`` says both hold
+    at both ends of the bracket; ``roots`` is the number of roots of EV(in) in [0, 1] (1: the
+    q is the only one).
+    """
+
+    boundary: int
+    q: float
+    q_low: Fraction
+    q_high: Fraction
+    ev_in: float
+    ev_in_low: float
+    ev_in_high: float
+    ev_above: float | None
+    ev_below: float | None
+    checked: bool
+    roots: int
+    share_in: float
+
+    def as_dict(self, order: HandOrder) -> dict:
+        """Plain dict for JSON (the bracket as exact fractions, as text, and as floats).
+
+        >>> from guts_family.hands import ONE
+        >>> m = MixedPoint(9, 0.5, Fraction(1, 2), Fraction(1, 2), 0.0, 0.0, 0.0, 1.0, -1.0,
+        ...                True, 1, 0.3)
+        >>> m.as_dict(ONE)["boundary"], m.as_dict(ONE)["q_bracket"]
+        ('J', ['1/2', '1/2'])
+        """
+        return {"boundary": class_label(order, self.boundary), "boundary_class": self.boundary,
+                "q": self.q, "q_bracket": [str(self.q_low), str(self.q_high)],
+                "q_bracket_float": [float(self.q_low), float(self.q_high)],
+                "ev_in_boundary": self.ev_in, "ev_out_boundary": 0.0,
+                "ev_in_boundary_at_bracket": [self.ev_in_low, self.ev_in_high],
+                "ev_in_class_above": self.ev_above, "ev_in_class_below": self.ev_below,
+                "equilibrium_checked": self.checked, "roots_in_0_1": self.roots,
+                "share_of_hands_in": self.share_in, "exact": True, "method": METHOD_MIXED}
 
 #: the method of the suit-blind orders (value, two- and one-card), counted by ranks
 METHOD = ("best-response iteration over threshold strategies (fixed point BR(t) = t), exact "
@@ -78,6 +134,17 @@ class Equilibrium:
     ev_below_se: float | None = None
     stopped_by: str = ""
     seconds: float | None = None
+    equilibria: tuple[int, ...] = ()
+    scan_first: int | None = None
+    scan_last: int | None = None
+    mixed: MixedPoint | None = None
+
+    @property
+    def equilibria_labels(self) -> list[str]:
+        """The labels of :attr:`equilibria` (a sampled row: of its candidates), weakest first."""
+        o = get_order(self.order)
+        return [class_label(o, c) for c in (self.equilibria if self.exact
+                                            else self.candidates)]
 
     @property
     def exact(self) -> bool:
@@ -96,6 +163,18 @@ class Equilibrium:
                "best-response iteration over threshold strategies, exact counts by "
                + ("cards" if self.order == "poker3" else "ranks"),
                "note": self.note, "version": __version__}
+        o = get_order(self.order)
+        out["equilibria"] = self.equilibria_labels
+        out["equilibria_classes"] = list(self.equilibria if self.exact else self.candidates)
+        out["equilibria_method"] = (
+            "every class t with BR(t) = t among the classes searched, exact EVs" if self.exact
+            else f"sampled: the thresholds not rejected at {RESOLVE_Z:g} standard errors")
+        if self.scan_first is not None and self.scan_last is not None:
+            out["equilibria_searched"] = {"first": class_label(o, self.scan_first),
+                                          "last": class_label(o, self.scan_last),
+                                          "first_class": self.scan_first,
+                                          "last_class": self.scan_last}
+        out["mixed"] = None if self.mixed is None else self.mixed.as_dict(o)
         if not self.exact:
             out.update({
                 "exact": False, "method": "sampled", "method_detail": METHOD_SAMPLED,

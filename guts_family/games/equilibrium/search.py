@@ -11,6 +11,12 @@ around it). If it revisits a threshold (a cycle, no pure fixed point on it) ever
 between the cycle's ends is tried; if none is a fixed point the result says so
 (``converged`` False) and reports the cycle.
 
+**Every pure equilibrium, not the first found.** The iteration stops at the first fixed point
+it meets; others may lie beside it (e.g. the Guts 3-card round at pot 100, cap 1: 974, 975 and
+976). :func:`fixed_points` tests the fixed-point condition ``BR(t) = t`` on every class of a
+window: :data:`FIXED_POINT_WINDOW` classes either side of the iteration's answer (a cycle:
+of its ends), or every class of the order (``window=None``).
+
 :class:`ThresholdSearch` asks the exact EVs of :mod:`~guts_family.games.equilibrium.model`;
 the sampled search and the swap's searches subclass it and answer :meth:`ThresholdSearch.ev`
 their own way.
@@ -34,9 +40,12 @@ from guts_family.games.registry import get_game
 from guts_family.hands import HandOrder
 from guts_family.odds import check_stakes, representatives
 
-__all__ = ["MAX_ITERATIONS", "ThresholdSearch", "fixed_point", "best_response"]
+__all__ = ["MAX_ITERATIONS", "FIXED_POINT_WINDOW", "ThresholdSearch", "fixed_point",
+           "fixed_points", "scan_span", "best_response"]
 
 MAX_ITERATIONS = 60
+#: classes either side of the iteration's answer in which every fixed point is looked for
+FIXED_POINT_WINDOW = 8
 
 
 @dataclass
@@ -162,6 +171,46 @@ def fixed_point(s: ThresholdSearch, start: int = 0
     else:
         note = f"no fixed point within {MAX_ITERATIONS} iterations"
     return t, converged, path, note, cycle
+
+
+def scan_span(s: ThresholdSearch, low: int, high: int, window: int | None = FIXED_POINT_WINDOW
+              ) -> tuple[int, int]:
+    """The classes (first, last) :func:`fixed_points` tests: ``window`` classes of the deck in
+    play below ``low`` and above ``high``, or every class (``window=None``).
+
+    >>> from guts_family.hands import ONE
+    >>> s = ThresholdSearch("guts321", ONE, 3, 3.0, None, "replay", "split")
+    >>> scan_span(s, 10, 10, 2), scan_span(s, 10, 10, None)
+    ((8, 12), (0, 12))
+    """
+    cls = s.classes()
+    if window is None:
+        return cls[0], cls[-1]
+    if window < 0:
+        raise ValueError(f"the fixed-point window is a number of classes, 0 or more, got {window}")
+    lo_i = min((i for i, c in enumerate(cls) if c >= low), default=len(cls) - 1)
+    hi_i = max((i for i, c in enumerate(cls) if c <= high), default=0)
+    return cls[max(0, lo_i - window)], cls[min(len(cls) - 1, hi_i + window)]
+
+
+def fixed_points(s: ThresholdSearch, first: int, last: int) -> list[int]:
+    """Every class ``t`` from ``first`` to ``last`` that is a best response to itself
+    (``BR(t) = t``: ``t`` pays and the class below it does not, when the others use ``t``),
+    weakest first; on exact EVs the signs are those of fractions. Under the search's premise
+    (one sign change along the order) the two signs at ``t`` are the condition, as in
+    :meth:`ThresholdSearch.best_response`.
+
+    >>> from guts_family.hands import ONE
+    >>> s = ThresholdSearch("guts321", ONE, 3, 3.0, None, "replay", "split")
+    >>> [ONE.label(t) for t in fixed_points(s, 0, ONE.n_classes - 1)]
+    ['Q']
+    """
+    cls = s.classes()
+    out = []
+    for i, t in enumerate(cls):
+        if first <= t <= last and s.ev(t, t) > 0 and (i == 0 or s.ev(cls[i - 1], t) <= 0):
+            out.append(t)
+    return out
 
 
 def best_response(game: str, players: int, threshold: int, pot: float, cap: float | None = None,

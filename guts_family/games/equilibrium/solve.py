@@ -14,6 +14,7 @@ from guts_family.games.equilibrium.exact import exact_equilibrium
 from guts_family.games.equilibrium.model import check_model
 from guts_family.games.equilibrium.result import Equilibrium
 from guts_family.games.equilibrium.sampled import sampled_equilibrium
+from guts_family.games.equilibrium.search import FIXED_POINT_WINDOW
 from guts_family.games.registry import get_game
 from guts_family.odds import check_stakes
 from guts_family.sampling import check_sampling
@@ -30,7 +31,8 @@ def equilibrium(game: str, players: int, ante: float = 1.0, pot: float | None = 
                 method: str = "auto", seed: int | None = None, samples: int | None = None,
                 target_se: float | None = None, max_seconds: float | None = None,
                 workers: int | None = 1, progress: Callable[[str], None] | None = None,
-                parallel_after: float | None = None) -> Equilibrium:
+                parallel_after: float | None = None,
+                window: int | None = FIXED_POINT_WINDOW) -> Equilibrium:
     """The symmetric equilibrium in/out threshold by best-response iteration
     (:mod:`~guts_family.games.equilibrium.search`) on the model's EVs
     (:mod:`~guts_family.games.equilibrium.model`).
@@ -41,7 +43,9 @@ def equilibrium(game: str, players: int, ante: float = 1.0, pot: float | None = 
     round, sampled at any table size). Sampling options: ``seed`` (None: a fresh one, in the
     result), ``samples`` (the most deals a class, default :data:`EQ_SAMPLES`), ``target_se``
     (a class is not refined below this standard error), ``max_seconds``, ``workers``;
-    ``progress`` is called with a line of status after each sampling step.
+    ``progress`` is called with a line of status after each sampling step. ``window``: exact
+    rows list every pure equilibrium within this many classes of the iteration's answer
+    (None: among every class of the order).
 
     >>> eq = equilibrium("challenge", players=2, cards=None)
     >>> eq.label, eq.converged
@@ -67,4 +71,5 @@ def equilibrium(game: str, players: int, ante: float = 1.0, pot: float | None = 
         return sampled_equilibrium(game, order, players, ante, pot_v, cap, tie_r, ptie_r, deck,
                                     seed, samples, target_se, max_seconds, workers, progress,
                                     parallel_after)
-    return exact_equilibrium(game, order, players, ante, pot_v, cap, tie_r, ptie_r, deck)
+    return exact_equilibrium(game, order, players, ante, pot_v, cap, tie_r, ptie_r, deck,
+                             window)

@@ -21,6 +21,7 @@ from guts_family.games.equilibrium.result import (
 )
 from guts_family.games.equilibrium.sampled import FIRST_DEALS
 from guts_family.games.equilibrium.sampled_evs import RESOLVE_Z
+from guts_family.games.equilibrium.search import FIXED_POINT_WINDOW
 from guts_family.games.equilibrium.solve import equilibrium
 from guts_family.games.equilibrium.swap import SWAP_METHOD, SwapEquilibrium, swap_equilibrium
 from guts_family.games.phoenix_burn import GAME as PHOENIX
@@ -39,7 +40,8 @@ def equilibrium_table(game: str, players: Sequence[int], ante: float = 1.0,
                       seed: int | None = None, samples: int | None = None,
                       target_se: float | None = None, max_seconds: float | None = None,
                       workers: int | None = 1, progress: Callable[[str], None] | None = None,
-                      parallel_after: float | None = None) -> list[Equilibrium]:
+                      parallel_after: float | None = None,
+                      window: int | None = FIXED_POINT_WINDOW) -> list[Equilibrium]:
     """One :class:`Equilibrium` per table size; sampled rows share one seed (drawn once when
     not given). Every table size is checked before any work.
 
@@ -59,7 +61,7 @@ def equilibrium_table(game: str, players: Sequence[int], ante: float = 1.0,
         out.append(equilibrium(game, n, ante, pot, cap, cards, tie, player_tie, method=method,
                                seed=seed, samples=samples, target_se=target_se,
                                max_seconds=max_seconds, workers=workers, progress=step,
-                               parallel_after=parallel_after))
+                               parallel_after=parallel_after, window=window))
     return out
 
 
@@ -127,7 +129,8 @@ def threshold_table(game: str, players: Sequence[int], ante: float = 1.0,
                     seed: int | None = None, samples: int | None = None,
                     target_se: float | None = None, max_seconds: float | None = None,
                     workers: int | None = 1, progress: Callable[[str], None] | None = None,
-                    parallel_after: float | None = None) -> ThresholdTable:
+                    parallel_after: float | None = None,
+                    window: int | None = FIXED_POINT_WINDOW) -> ThresholdTable:
     """The equilibrium thresholds of ``game`` for each table size, with their provenance
     (sampled rows: the seed, the deals a class, how the sampling stopped; ``exact`` False).
 
@@ -145,7 +148,7 @@ def threshold_table(game: str, players: Sequence[int], ante: float = 1.0,
                                    method=method, seed=seed, samples=samples,
                                    target_se=target_se, max_seconds=max_seconds,
                                    workers=workers, progress=progress,
-                                   parallel_after=parallel_after))
+                                   parallel_after=parallel_after, window=window))
     order = g.order(cards)
     exact_rows = [r.players for r in rows if r.exact]
     sampled_rows = [r.players for r in rows if not r.exact]

@@ -38,9 +38,10 @@ __all__ = ["REANTE_RULES", "CYCLE_RULES", "BURN_TIES", "DEFAULT_MAX_DEALS", "MAX
 #: who antes before a deal after the first: everyone (less the free riders) every deal; every
 #: player after a deal whose pot was not taken (some of it carried over); nobody
 REANTE_RULES = ("every", "unwon", "never")
-#: the threshold a pot whose equilibrium is a best-response cycle is played with: the cycle's
-#: weakest class (more players go in) or its strongest
-CYCLE_RULES = ("low", "high")
+#: how a pot whose equilibrium is a best-response cycle is played: its symmetric mixed
+#: equilibrium (the boundary class in with probability q; the default), the cycle's weakest
+#: class (more players go in) or its strongest
+CYCLE_RULES = ("mixed", "low", "high")
 #: two face-up cards tie for highest (Phoenix Burn): suits break it, or the deal is void
 BURN_TIES = ("suit", "redeal")
 #: the most deals a game is played for by default (then it is cut and reported)
@@ -198,7 +199,7 @@ def game_setting(game: str, players: int, ante: float = 1.0, cap: float | None =
                  chicken_fee: float = 0.0, rounds: Sequence[int] | None = None,
                  burn_tie: str | None = None, swap_fee: float | None = None,
                  swap_below: str | None = None, dealer_min: str | None = None,
-                 thresholds: str | Mapping[int, int] | None = None, cycle_rule: str = "low",
+                 thresholds: str | Mapping[int, int] | None = None, cycle_rule: str = "mixed",
                  eq_seed: int = EQ_SEED, eq_deals: int = EQ_DEALS) -> GameSetting:
     """A checked :class:`GameSetting`: every bad value is one ValueError line saying what to
     give instead (exit 2 on the command line).

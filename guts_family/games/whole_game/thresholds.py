@@ -26,12 +26,17 @@ are a table by pot, filled as the simulation meets new pots:
   seed ``eq_seed``, ``eq_deals`` deals a hand class, sampled when first asked), and the
   threshold is the best-response fixed point on their point estimates (labelled sampled).
 - **A best-response cycle** (no pure symmetric threshold equilibrium at that pot, e.g.
-  Phoenix Burn's 882/883 at 7 players): the deal is played with the cycle's weakest class
-  (``cycle_rule="low"``, the default) or its strongest (``"high"``); the table says so.
+  Phoenix Burn's 882/883 at 7 players): by default (``cycle_rule="mixed"``) the deal is
+  played by the cycle's symmetric mixed equilibrium
+  (:func:`~guts_family.games.equilibrium.mixed_equilibrium`, exact, on this pot's stakes): the
+  threshold is the cycle's stronger class and ``mix`` = q, the probability of going in with
+  the boundary class below it. Where there is none (a sampled round, a cycle of classes not
+  neighbours) the weakest class is played and the source says why; ``"low"`` / ``"high"``
+  play the cycle's weakest / strongest class. The table says which.
 
 Every rule carries ``mix``, the probability of also going in with the class just below the
-threshold (0 here: pure thresholds; the kernel reads it, so a mixed equilibrium is a change
-of this table only).
+threshold (0 for pure thresholds); the kernel draws one uniform per player each deal from the
+game's own stream, so the mixed decision is seeded and the same for any number of workers.
 
 **Challenge guts' challenge.** When nobody but the dealer called guts and the dealer called
 (with ``dealer_min`` or better), each other player challenges at 2-1 when challenging the
@@ -62,6 +67,7 @@ from guts_family.games.equilibrium import (
     class_label,
     counted_by_cards,
     fixed_point,
+    mixed_equilibrium,
 )
 from guts_family.games.whole_game.setting import GameSetting
 from guts_family.hands import HandOrder
@@ -243,13 +249,28 @@ class PotThresholds:
         search = rnd.search(stake, stake if pot is None else s.pay(stake))
         t, converged, _path, note, cycle = fixed_point(search)
         source = "sampled equilibrium" if rnd.sampled else "equilibrium"
+        mix = 0.0
         if cycle:
             names = "/".join(class_label(order, c) for c in cycle)
             t = cycle[0] if s.cycle_rule == "low" else cycle[-1]
-            source += f" cycle {names}, played {s.cycle_rule}"
+            played = s.cycle_rule
+            if s.cycle_rule == "mixed":
+                cls = search.classes()
+                m = None
+                if not rnd.sampled and len(cycle) == 2 \
+                        and cls.index(cycle[1]) == cls.index(cycle[0]) + 1:
+                    m = mixed_equilibrium(search, cycle[0])
+                if m is None:
+                    t = cycle[0]
+                    played = "low (no mixed equilibrium of one boundary class here)"
+                else:
+                    t, mix = cycle[1], m.q
+                    played = (f"mixed: {class_label(order, cycle[0])} in with probability "
+                              f"q = {m.q:.9f}")
+            source += f" cycle {names}, played {played}"
         elif not converged:
             source += f" ({note}; the last threshold played)"
-        return DealRule(cards, pot, t, 0.0, class_label(order, t), source, chal, chal_label)
+        return DealRule(cards, pot, t, mix, class_label(order, t), source, chal, chal_label)
 
     def _challenge_rule(self, pot: float, up_to_cap: bool) -> tuple[int, str]:
         """The weakest class from which every class pays to challenge the dealer at 2-1."""

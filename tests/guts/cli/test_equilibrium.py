@@ -100,7 +100,7 @@ def test_the_table_text_keeps_its_columns_when_a_label_is_long():
             _row(8, "992", 0.0805, 0.215761))
     table = ThresholdTable(meta={"title": "Phoenix Burn", "cards": 3, "tie": "pot",
                                  "player_tie": "split", "method": "exact"}, rows=rows)
-    head, *body = _table_text(table, 1.0, None, None)[2:]
+    head, *body = _table_text(table, 1.0, None, None)[2:3 + len(rows)]  # then the equilibria
     for heading in ("hands in", "EV at threshold"):     # right-aligned under their headings
         end = head.index(heading) + len(heading)
         assert all(line[end - 1] != " " and line[end] == " " for line in body), (head, body)

@@ -17,7 +17,7 @@ from guts_family.games.whole_game.thresholds import PotThresholds
     ("phoenix", 3, 3, None), ("challenge", 3, 3, None), ("guts321", 3, 2, (2,)),
     ("guts321", 4, 1, (1,))])
 def test_a_pot_above_the_cap_plays_the_equilibrium_of_that_pot(game, players, cards, rounds):
-    p = PotThresholds(game_setting(game, players, cap=10, rounds=rounds))
+    p = PotThresholds(game_setting(game, players, cap=10, rounds=rounds, cycle_rule="low"))
     for pot in (12.0, 31.0, 75.0):
         e = equilibrium(game, players, pot=pot, cap=10, cards=cards)
         r = p.rule(cards, pot)
