@@ -83,8 +83,9 @@ def register(group: typer.Typer) -> None:
                                                  help="Share of the shoe dealt before the cut "
                                                       "card (above 0, below 1)."),
                count: str = typer.Option("hi-lo", "--count", metavar="NAME", show_default=True,
-                                         help="The counter's count: hi-lo, ko, zen, ... or "
-                                              "tags like A=-1,2=1,T=-1."),
+                                         help="The counter's count: a named one (hi-lo, ko, "
+                                              "zen, as protection shoe takes) or tags like "
+                                              "A=-1,2=1,T=-1."),
                ramp: str = typer.Option("1-8", "--ramp", metavar="RAMP", show_default=True,
                                         help="The counter's bets by true count: m-M or a map "
                                              "like <=1:1,2:2,3:4,4+:8."),
