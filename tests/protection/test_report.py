@@ -164,3 +164,44 @@ def test_end_to_end_one_deck_against_the_library(tmp_path: Path) -> None:
                                                            abs=1e-12)
     _check_provenance(out, seeded=False)
     assert d["seed"] in (out / "protection.md").read_text()
+
+
+def test_results_wire_the_parts_together(monkeypatch: pytest.MonkeyPatch) -> None:
+    """protection_results on one deck with always-stand and 20,000 rounds (the EoR tables
+    made up: they are the slow part, tested in test_removal.py): the cut-card effect is
+    measured against the chart's exact full-shoe ER, the counter's win is the ramp's bets
+    times the table (recomputed here), and the same seed gives the same table."""
+    from twentyone_burn.protection import removal
+    from twentyone_burn.protection.results import protection_results
+    from twentyone_burn.rules import Rules
+    from twentyone_burn.tables import DecisionTables
+
+    rules = Rules(decks=1)
+    made = {None: removal.EoRTable(rules, "optimal", 0.3, tuple(0.3 + 0.01 * k
+                                                                for k in range(10)))}
+    chart = DecisionTables.always_stand(rules)
+    made[chart] = removal.EoRTable(rules, "always-stand", -0.05,
+                                   tuple(-0.05 - 0.001 * k for k in range(10)))
+    monkeypatch.setattr(removal, "effects_of_removal",
+                        lambda rules, tables, progress=None: made[tables])
+    seen: list[str] = []
+    res = protection_results(rules, chart, rounds=20_000, seed=11, levels=(1,), exposure=False,
+                             ramp="1-4", progress=lambda what, k, n: seen.append(what))
+    assert res.parts == ["eor", "counts", "shoe", "cut_card", "counter"]
+    assert res.seed == 11 and res.rounds == 20_000 and res.shoe is not None
+    assert {"shoe play", "cut card"} <= set(seen)
+    assert res.cut_card is not None and res.cut_card.fresh == -0.05
+    row = res.cut_card.rows[0]
+    assert row.penetration == 0.75 and row.effect == pytest.approx(row.mean + 0.05, abs=1e-15)
+    t = res.shoe
+    n = np.asarray(t.rounds, float)
+    bets = np.clip(np.asarray(t.true_counts), 1, 4)
+    assert res.counter is not None
+    assert res.counter.win == pytest.approx(float(n @ (bets * t.mean)) / n.sum(), abs=1e-12)
+    assert res.verdict is not None and "hi-lo" in res.verdict
+    # the simulated table's mean is the cut-card run's (the same seed and penetration)
+    assert float(n @ t.mean) / n.sum() == pytest.approx(row.mean, abs=1e-12)
+    again = protection_results(rules, chart, rounds=20_000, seed=11, levels=(1,),
+                               exposure=False, ramp="1-4")
+    assert again.shoe == t
+    assert len(res.best["chart"]) == 1 and res.best["optimal"][0].level == 1
