@@ -118,7 +118,7 @@ def test_bad_input_is_one_line(tmp_path: Path, fake: list, args: list[str],
 
 @pytest.mark.slow
 def test_end_to_end_one_deck_against_the_library(tmp_path: Path) -> None:
-    """About two minutes: one deck, no exposure, 20,000 rounds a simulation."""
+    """Two to three minutes: one deck, no exposure, 20,000 rounds a simulation."""
     from twentyone_burn.engine.game import analyze
     from twentyone_burn.rules import Rules
     from twentyone_burn.sim.counting import parse_count

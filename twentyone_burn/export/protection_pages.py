@@ -58,6 +58,10 @@ def _pct(x: float | None, digits: int = 4) -> str:
     return "-" if x is None else f"{100 * x:+.{digits}f}"
 
 
+def _decks(n: int) -> str:
+    return f"{n} deck" + ("" if n == 1 else "s")
+
+
 def provenance_lines(r: ProtectionResults) -> list[str]:
     """The provenance every file carries: rules, rules hash, version, seed and rounds.
 
@@ -119,7 +123,7 @@ def _shoe_section(r: ProtectionResults) -> Section | None:
     rows = tuple((f"{tc:+d}", int(t.rounds[i]), f"{t.frequency[i]:.5f}", _pct(t.mean[i]),
                   f"{100 * t.standard_error[i]:.4f}") for i, tc in enumerate(t.true_counts))
     return Section("Shoe play by true count (simulated)",
-                   f"{t.count} count, {t.decks} decks, {100 * t.penetration:g} % penetration, "
+                   f"{t.count} count, {_decks(t.decks)}, {100 * t.penetration:g} % penetration, "
                    f"the chart played; seed {t.seed}, {t.total_rounds:,} rounds. ER per "
                    "initial wager, +/- its standard error (SE).",
                    ("true count", "rounds", "frequency", "ER %", "SE %"), rows)
@@ -292,7 +296,7 @@ def figures(r: ProtectionResults) -> dict[str, bytes]:
         ax.axhline(0, color="#999", lw=0.8)
         ax.set_xlabel("true count before the round")
         ax.set_ylabel("player's ER % (+/- 2 SE)")
-        ax.set_title(f"ER by true count: {t.count}, {t.decks} decks, "
+        ax.set_title(f"ER by true count: {t.count}, {_decks(t.decks)}, "
                      f"{100 * t.penetration:g} % penetration ({t.total_rounds:,} rounds)",
                      fontsize=9)
         out[FIGURES[0]] = _save(fig, "svg", prov)
