@@ -120,7 +120,7 @@ def test_console_script_subprocess_exit_code():
 def test_every_command_is_registered():
     names = {c.name for c in build_app().registered_commands}
     assert {"vs-pot", "table", "swap", "challenge", "threshold", "last-card-up", "lone",
-            "qualify", "omaha", "equilibrium", "game"} == names
+            "qualify", "omaha", "omaha-threshold", "equilibrium", "game"} == names
 
 
 def test_cards_contract():
