@@ -231,7 +231,9 @@ def html_page(r: ProtectionResults, svgs: dict[str, bytes] | None = None) -> str
         body.append(f"<figure>{text}<figcaption>{e(name)}</figcaption></figure>")
     style = ("body{font-family:sans-serif;max-width:60em;margin:auto}table{border-collapse:"
              "collapse}td,th{border:1px solid #999;padding:2px 6px;text-align:right}"
-             "td:first-child,th:first-child{text-align:left}")
+             "td:first-child,th:first-child{text-align:left}"
+             # the rules' JSON is one long word: wrapped anywhere, not past the page
+             "li{overflow-wrap:anywhere}svg{max-width:100%;height:auto}")
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'><title>21 Burn game "
             f"protection report</title><style>{style}</style></head><body>\n"
             + "\n".join(body) + "\n</body></html>\n")
