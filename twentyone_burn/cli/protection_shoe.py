@@ -90,7 +90,7 @@ def register(group: typer.Typer) -> None:
     @rule_options(*STANDARD)
     def shoe(count: str = typer.Option(
                  "hi-lo", "--count", show_default=True,
-                 help="hi-lo, ko, hi-opt-1, hi-opt-2, omega-2, zen, wong-halves, or tags "
+                 help="hi-lo, ko, hi-opt-i, hi-opt-ii, omega-ii, zen, wong-halves, or tags "
                       "like A=-1,2=1,3=1,4=1,5=1,6=1,T=-1 (unnamed ranks 0)."),
              penetration: float = PenOpt, rounds: str = RoundsOpt,
              seed: int | None = SeedOpt, workers: str | None = WorkersOpt,

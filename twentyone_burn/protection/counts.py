@@ -28,20 +28,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..card_counts import COUNTS
 from ..shoe import NRANKS, RANKS
 
 __all__ = ["COUNTS", "BestCount", "best_count", "betting_correlation", "count_table"]
-
-#: the field's counts: tags of A, 2, 3, 4, 5, 6, 7, 8, 9, T (a card seen adds its tag)
-COUNTS: dict[str, tuple[float, ...]] = {
-    "hi-lo": (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1),
-    "ko": (-1, 1, 1, 1, 1, 1, 1, 0, 0, -1),
-    "hi-opt-i": (0, 0, 1, 1, 1, 1, 0, 0, 0, -1),
-    "hi-opt-ii": (0, 1, 1, 2, 2, 1, 1, 0, 0, -2),
-    "omega-ii": (0, 1, 1, 2, 2, 2, 1, 0, -1, -2),
-    "zen": (-1, 1, 1, 2, 2, 2, 1, 0, 0, -2),
-    "wong-halves": (-1, 0.5, 1, 1, 1.5, 1, 0.5, 0, -0.5, -1),
-}
 
 #: the share of each rank among a deck's faces (tens 4/13)
 _F = np.array([1.0] * (NRANKS - 1) + [4.0]) / 13.0

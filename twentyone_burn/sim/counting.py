@@ -40,6 +40,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..card_counts import ALIASES, COUNTS
 from ..shoe import NRANKS, RANKS, CardError, parse_rank
 from ._kernel import TC_MAX
 from .errors import SimulationError
@@ -47,16 +48,6 @@ from .errors import SimulationError
 __all__ = ["COUNTS", "DECKS_MODES", "ROUNDINGS", "ROUND_CODES", "TC_MAX", "Count", "TrueCountRule",
            "parse_count", "tc_arrays", "true_count"]
 
-#: the named counts' tags over A, 2, 3, 4, 5, 6, 7, 8, 9, T (Wong Halves in halves)
-COUNTS: dict[str, tuple[float, ...]] = {
-    "hi-lo": (-1, 1, 1, 1, 1, 1, 0, 0, 0, -1),
-    "ko": (-1, 1, 1, 1, 1, 1, 1, 0, 0, -1),
-    "hi-opt-1": (0, 0, 1, 1, 1, 1, 0, 0, 0, -1),
-    "hi-opt-2": (0, 1, 1, 2, 2, 1, 1, 0, 0, -2),
-    "omega-2": (0, 1, 1, 2, 2, 2, 1, 0, -1, -2),
-    "zen": (-1, 1, 1, 2, 2, 2, 1, 0, 0, -2),
-    "wong-halves": (-1, 0.5, 1, 1, 1.5, 1, 0.5, 0, -0.5, -1),
-}
 DECKS_MODES = ("exact", "half", "whole")
 ROUNDINGS = ("floor", "trunc", "nearest")
 #: ``TrueCountRule.rounding`` as the kernel's ``tc_round`` code
@@ -97,17 +88,19 @@ def _scaled(name: str, values: tuple[float, ...] | list[Fraction]) -> Count:
 
 
 def parse_count(text: str) -> Count:
-    """A named count (``COUNTS``; case and ``_``/space for ``-`` are forgiven) or user tags
+    """A named count (:data:`twentyone_burn.card_counts.COUNTS`, or an alias: case and
+    ``_``/space for ``-`` are forgiven) or user tags
     ``"A=-1,2=1,..."`` (ranks A, 2..9, T/10/J/Q/K; unnamed ranks tag 0; whole or half tags).
 
     >>> parse_count("Hi_Opt 2").name
-    'hi-opt-2'
+    'hi-opt-ii'
     >>> parse_count("X=1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     twentyone_burn.sim.errors.SimulationError: count tags 'X=1': unknown rank 'X'; ...
     """
     key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    key = ALIASES.get(key, key)
     if key in COUNTS:
         return _scaled(key, COUNTS[key])
     if "=" not in text:
