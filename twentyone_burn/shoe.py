@@ -20,7 +20,7 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .rules import BURN_VALUE, Rules, shorten
+from .rules import BURN_VALUE, Rules, RulesError, shorten
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
     INFINITE_PROBS: np.ndarray
 
 __all__ = ["BURN_VALUES", "INFINITE_PROBS", "NRANKS", "RANK_INDEX", "RANKS", "UP_ORDER", "VALUES",
-           "CardError", "check_cards", "Deal", "deal_probability", "deals", "draw_probability",
+           "CardError", "check_cards", "checked_shoe",
+           "Deal", "deal_probability", "deals", "draw_probability",
            "full_shoe", "parse_rank", "parse_ranks", "remove_cards", "three_card_multisets",
            "up_card_probabilities"]
 
@@ -250,3 +251,34 @@ def up_card_probabilities(rules: Rules) -> dict[str, float]:
         s = full_shoe(rules.decks)
         p = s / s.sum()
     return {RANKS[r]: float(p[r]) for r in range(NRANKS)}
+
+
+def checked_shoe(rules: Rules, shoe: Any, min_cards: int) -> Any:
+    """``shoe`` (ten counts of A, 2, ..., 9, T the round is dealt from) as int64 counts, or
+    a RulesError saying what is wrong with it: not ten whole counts, a negative count, fewer
+    than ``min_cards`` cards (each engine states the smallest shoe it vouches for), or a shoe
+    given with an infinite deck. None stays None (the rules' full shoe).
+
+    >>> checked_shoe(Rules(decks=1), [4] * 9 + [16], 40).sum()
+    np.int64(52)
+    >>> checked_shoe(Rules(decks=1), [4] * 9 + [-1], 40)   # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    twentyone_burn.rules.RulesError: a shoe cannot hold a negative count of a rank: [4, ...]
+    """
+    import numpy as np
+
+    if shoe is None:
+        return None
+    if rules.infinite:
+        raise RulesError("an infinite deck has no shoe of counts: give decks = 1 to 8 with a "
+                         "shoe, or no shoe")
+    counts = np.asarray(shoe)
+    if counts.shape != (NRANKS,) or not np.issubdtype(counts.dtype, np.integer):
+        raise RulesError(f"a shoe is ten whole counts (A, 2, ..., 9, T), not {counts.tolist()}")
+    if counts.min() < 0:
+        raise RulesError(f"a shoe cannot hold a negative count of a rank: {counts.tolist()}")
+    if int(counts.sum()) < min_cards:
+        raise RulesError(f"a shoe of {int(counts.sum())} cards can run dry in a round; give at "
+                         f"least {min_cards} cards")
+    return counts.astype(np.int64)

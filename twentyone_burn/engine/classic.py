@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..rules import Rules, RulesError
-from ..shoe import INFINITE_PROBS, NRANKS, RANKS, draw_probability, full_shoe
+from ..shoe import INFINITE_PROBS, NRANKS, RANKS, checked_shoe, draw_probability, full_shoe
 from ..tables import double_allowed, hand_table, hidden_combos
 from .dealer import DealerTrie, dealer_distributions, dealer_trie, trie_outcomes
 from .player import natural_probs, payoff_table, play_hands
@@ -390,21 +390,8 @@ MIN_SHOE_CARDS = 17
 
 
 def _checked_shoe(rules: Rules, shoe: np.ndarray | None) -> np.ndarray | None:
-    """``shoe`` as ten int64 counts, or a RulesError saying what is wrong with it."""
-    if shoe is None:
-        return None
-    if rules.infinite:
-        raise RulesError("an infinite deck has no shoe of counts: give decks = 1 to 8 with a "
-                         "shoe, or no shoe")
-    counts = np.asarray(shoe)
-    if counts.shape != (NRANKS,) or not np.issubdtype(counts.dtype, np.integer):
-        raise RulesError(f"a shoe is ten whole counts (A, 2, ..., 9, T), not {counts.tolist()}")
-    if counts.min() < 0:
-        raise RulesError(f"a shoe cannot hold a negative count of a rank: {counts.tolist()}")
-    if int(counts.sum()) < MIN_SHOE_CARDS:
-        raise RulesError(f"a shoe of {int(counts.sum())} cards can run dry in a round; give at "
-                         f"least {MIN_SHOE_CARDS} cards")
-    return counts.astype(np.int64)
+    """``shoe`` checked for this engine (:func:`~twentyone_burn.shoe.checked_shoe`)."""
+    return checked_shoe(rules, shoe, MIN_SHOE_CARDS)
 
 
 def _deal_probability(rules: Rules, shoe: np.ndarray | None, a: int, c: int, up: int) -> float:

@@ -19,7 +19,7 @@ import pandas as pd
 
 from ..notation import kept_hand_name, kept_kind
 from ..rules import Rules, RulesError
-from ..shoe import NRANKS, RANKS, full_shoe
+from ..shoe import NRANKS, RANKS, checked_shoe, full_shoe
 from ..shoe import deals as deals_of
 from ..tables import ACTION_NAMES, SPLIT, DecisionTables
 from .dealer import dealer_distribution
@@ -151,21 +151,8 @@ MIN_SHOE_CARDS = 40
 
 
 def _checked_shoe(rules: Rules, shoe: np.ndarray | None) -> np.ndarray | None:
-    """``shoe`` as ten int64 counts, or a RulesError saying what is wrong with it."""
-    if shoe is None:
-        return None
-    if rules.infinite:
-        raise RulesError("an infinite deck has no shoe of counts: give decks = 1 to 8 with a "
-                         "shoe, or no shoe")
-    counts = np.asarray(shoe)
-    if counts.shape != (NRANKS,) or not np.issubdtype(counts.dtype, np.integer):
-        raise RulesError(f"a shoe is ten whole counts (A, 2, ..., 9, T), not {counts.tolist()}")
-    if counts.min() < 0:
-        raise RulesError(f"a shoe cannot hold a negative count of a rank: {counts.tolist()}")
-    if int(counts.sum()) < MIN_SHOE_CARDS:
-        raise RulesError(f"a shoe of {int(counts.sum())} cards can run dry in a round; give at "
-                         f"least {MIN_SHOE_CARDS} cards")
-    return counts.astype(np.int64)
+    """``shoe`` checked for this engine (:func:`~twentyone_burn.shoe.checked_shoe`)."""
+    return checked_shoe(rules, shoe, MIN_SHOE_CARDS)
 
 
 def return_table(rules: Rules, analysis: Analysis | None = None,
