@@ -140,3 +140,20 @@ def test_arrays_round_trip(seed, make_random):
     c = Chart.simple(Rules(decks=1)) if seed is None else make_random(Rules(decks=1), seed)
     back = Chart.from_arrays(c.rules, *_arrays(c), c.name)
     assert back.equals(c)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_expanded_burn_table_is_burn_rank_of_every_ordered_deal(seed: int) -> None:
+    """to_tables expands the burn column all at once; burn_rank (one deal at a time, the
+    chart's plain definition) must give the same rank for every ordered deal - on burn
+    values with many ties (values from a handful of levels), where the lower-rank tie-break
+    decides."""
+    c = Chart.simple(Rules())
+    rng = np.random.default_rng(seed)
+    values = c.burn_values.copy()
+    values.loc[:, :] = rng.integers(0, 4, size=values.shape) / 4.0
+    c = Chart.from_frames(c.rules, values, c.hard, c.soft, c.resplit, c.name)
+    burn = c.to_tables().burn
+    for up in range(10):
+        for cards in itertools.product(range(10), repeat=3):
+            assert int(burn[(up, *cards)]) == c.burn_rank(up, cards), (up, cards)

@@ -237,6 +237,35 @@ class Chart:
         assert best is not None
         return best[1]
 
+    def _burn_table(self) -> np.ndarray:
+        """burn[up, c1, c2, c3]: :meth:`burn_rank` of every ordered deal, all at once (the
+        same comparison of the same float64 values, so the very ranks; the per-deal method
+        costs a DataFrame lookup a kept hand, a second per expansion)."""
+        value = np.empty((10, 10, 10))      # value[up, a, c] of keeping ranks a and c
+        frame = self.burn_values
+        rows = {name: i for i, name in enumerate(frame.index)}
+        cols = frame.to_numpy(dtype=np.float64)
+        for a in range(10):
+            for c in range(10):
+                row = cols[rows[kept_hand_name(a, c)]]
+                for col, up in zip(UP_COLUMNS, UP_RANK):
+                    value[up, a, c] = row[UP_COLUMNS.index(col)]
+        c1, c2, c3 = np.meshgrid(np.arange(10), np.arange(10), np.arange(10), indexing="ij")
+        cards = (c1, c2, c3)
+        keep = ((c2, c3), (c1, c3), (c1, c2))      # burning card i keeps the other two
+        out = np.empty((10, 10, 10, 10), dtype=np.int8)
+        for up in range(10):
+            best_v = value[up][keep[0]]
+            best_b = c1.copy()
+            for i in (1, 2):
+                v = value[up][keep[i]]
+                # higher value wins; on equal values the lower burned rank
+                better = (v > best_v) | ((v == best_v) & (cards[i] < best_b))
+                best_v = np.where(better, v, best_v)
+                best_b = np.where(better, cards[i], best_b)
+            out[up] = best_b
+        return out
+
     def hand_letters(self) -> np.ndarray:
         """letters[up, h]: the chart's letter (index into :data:`ACTIONS`) for every hand of
         :func:`~twentyone_burn.tables.hand_table` against each up card (rank index).
@@ -295,13 +324,7 @@ class Chart:
                 yes = self.resplit.at[PAIRS[p], col] == "P"
                 tables.split_kept[up, :, p] = rules.must_split(p, p) or yes
                 tables.resplit[up, :, p, :m] = yes and rules.may_resplit(p)
-            for c1 in range(10):
-                for c2 in range(c1, 10):
-                    for c3 in range(c2, 10):
-                        b = self.burn_rank(up, (c1, c2, c3))
-                        for perm in {(c1, c2, c3), (c1, c3, c2), (c2, c1, c3),
-                                     (c2, c3, c1), (c3, c1, c2), (c3, c2, c1)}:
-                            tables.burn[up][perm] = b
+        tables.burn[:] = self._burn_table()
         assert hand_table().ncards.shape[0] == tables.play.shape[2]
         return tables
 
