@@ -7,16 +7,18 @@ Two kinds of report, one display policy:
 - :func:`status` yields ``update(text)``: work that only says where it is (a table size, a
   sampling step), shown as a spinner and the text.
 
-Where it goes (:func:`display`): ``--quiet`` (:func:`set_quiet`) shows nothing; on a terminal
-a live display on stderr, redrawn by the reports themselves (no refresh thread, so the work may
-fork worker processes while it is shown); when stderr is a file or a pipe (``2>&1 | tee log``)
-lines a person can follow in a log: none for work shorter than :data:`LINES_AFTER` seconds, then
-one line per stage, at most one line every :data:`LINE_EVERY` seconds within a stage, and a
-closing line with the stage's time. An in-process stream without a file descriptor (a test's
-captured stderr) gets nothing unless asked with ``lines=True``. The environment variable
-``TOOLKIT_PROGRESS`` (``lines``, ``none``) decides what a stderr that is not a terminal
-gets (the test suite sets ``none`` for every command it runs, and ``lines`` where it checks
-them). rich is imported only when a live display starts.
+Where it goes (:func:`display`): ``--quiet`` (:func:`set_quiet`) shows nothing; on a terminal a
+live display on stderr, redrawn as the work reports and twice a second between reports (the
+clock and the ETA move through a long step; the redrawing thread is held still while the
+process forks its workers, so no child inherits a half-written line or a held lock); when
+stderr is a file or a pipe (``2>&1 | tee log``) lines a person can follow in a log: none for
+work shorter than :data:`LINES_AFTER` seconds, then one line per stage, at most one line every
+:data:`LINE_EVERY` seconds within a stage, and a closing line with the stage's time. An
+in-process stream without a file descriptor (a test's captured stderr) gets nothing unless asked
+with ``lines=True``. The environment variable ``TOOLKIT_PROGRESS`` (``lines``, ``none``)
+decides what a stderr that is not a terminal gets (the test suite sets ``none`` for every
+command it runs, and ``lines`` where it checks them). rich is imported only when a live display
+starts.
 
 >>> with progress("work", quiet=True) as bar:
 ...     bar is None
@@ -26,6 +28,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -33,8 +36,9 @@ from typing import Any, Literal, TextIO
 
 from .interrupt import at
 
-__all__ = ["LINES_AFTER", "LINE_EVERY", "STATUS_AFTER", "Lines", "display", "progress",
-           "quiet", "set_quiet", "status", "stderr_is_terminal"]
+__all__ = ["LINES_AFTER", "LINE_EVERY", "REFRESH_PER_SECOND", "STATUS_AFTER", "Lines",
+           "display", "eta_seconds", "progress", "quiet", "set_quiet", "status",
+           "stderr_is_terminal"]
 
 #: seconds of work before a status display is drawn (shorter work stays quiet)
 STATUS_AFTER = 3.0
@@ -106,6 +110,34 @@ def display(quiet: bool = False, lines: bool = False) -> Display:
     return "lines" if lines or _stderr_is_a_file() else "none"
 
 
+#: redraws a second of a live display between reports
+REFRESH_PER_SECOND = 2.0
+#: the live displays being shown (their redrawing threads are held still across a fork)
+_SHOWN: list[Any] = []
+
+
+def _hold_displays() -> None:
+    # before a fork: wait until no display is being redrawn, and keep it so until the fork
+    # is done (rich redraws under the display's lock)
+    for prog in _SHOWN:
+        prog.live._lock.acquire()
+
+
+def _release_displays() -> None:
+    for prog in reversed(_SHOWN):
+        prog.live._lock.release()
+
+
+def _release_in_child() -> None:
+    # the child has the locks (this thread held them) but no redrawing thread; it never draws
+    _release_displays()
+    _SHOWN.clear()
+
+
+os.register_at_fork(before=_hold_displays, after_in_parent=_release_displays,
+                    after_in_child=_release_in_child)
+
+
 class _Live:
     """One transient rich display on stderr, started at the first report it shows."""
 
@@ -118,14 +150,18 @@ class _Live:
         from rich import progress as rp
         from rich.console import Console
 
-        self._prog = rp.Progress(*self._columns(rp), console=Console(stderr=True),
-                                 transient=True, auto_refresh=False)
-        self._prog.start()
-        self._task = self._prog.add_task(description, total=total, completed=done, **fields)
+        prog: Any = rp.Progress(*self._columns(rp), console=Console(stderr=True), transient=True,
+                                auto_refresh=True, refresh_per_second=REFRESH_PER_SECOND)
+        self._task = prog.add_task(description, total=total, completed=done, **fields)
+        _SHOWN.append(prog)
+        self._prog = prog
+        prog.start()
 
     def stop(self) -> None:
         if self._prog is not None:
             self._prog.stop()
+            if self._prog in _SHOWN:
+                _SHOWN.remove(self._prog)
 
 
 class _Bar(_Live):
@@ -140,8 +176,7 @@ class _Bar(_Live):
                     rp.TextColumn("{task.description}")]
             if rate_unit:
                 cols.append(rp.TextColumn("{task.fields[rate]}"))
-            return cols + [rp.TimeElapsedColumn(), rp.TextColumn("ETA"),
-                           rp.TimeRemainingColumn()]
+            return cols + [rp.TimeElapsedColumn(), rp.TextColumn("ETA"), _eta_column(rp)]
 
         super().__init__(columns)
         self._rate_unit, self._rate_scale = rate_unit, rate_scale
@@ -151,15 +186,55 @@ class _Bar(_Live):
         now = time.perf_counter()
         if self._prog is None:
             # work done before the first report (resumed from a checkpoint) is not this run's
-            self._start(step, total, int(done), rate="")
+            self._start(step, total, int(done), rate="", reported=None, first=int(done))
             self._first = (done, now)
         else:
             d0, t0 = self._first
             rate = (done - d0) / (now - t0) if now > t0 else 0.0
             self._prog.update(self._task, completed=done, total=total, description=step,
-                              rate=f"{rate / self._rate_scale:.2f} {self._rate_unit}")
+                              rate=f"{rate / self._rate_scale:.2f} {self._rate_unit}",
+                              reported=self._prog.get_time())
         self._prog.refresh()
         at("bar-drawn")     # the test seam: Ctrl-C under a drawn bar
+
+
+def eta_seconds(elapsed: float, done: float, total: float | None, since: float) -> float | None:
+    """Seconds left: the average rate so far (``done`` of ``total`` in ``elapsed``
+    seconds, as at the last report) projected to the end, less the ``since`` seconds
+    gone since that report - so the ETA counts down between reports. None before any
+    work is done.
+
+    >>> eta_seconds(10.0, 1, 4, 0.0), eta_seconds(10.0, 1, 4, 2.5), eta_seconds(5, 0, 4, 0)
+    (30.0, 27.5, None)
+    """
+    if not total or done <= 0 or elapsed <= 0:
+        return None
+    return max(0.0, elapsed * (total - done) / done - since)
+
+
+def _eta_column(rp: Any) -> Any:
+    """A rich column showing :func:`eta_seconds` as h:mm:ss (``-:--:--`` before any work)."""
+    from rich.text import Text
+
+    class _Eta(rp.ProgressColumn):
+        max_refresh = None
+
+        def render(self, task: Any) -> Any:
+            at_report = task.fields.get("reported")
+            left = None
+            if at_report is not None and task.start_time is not None:
+                # this run's work only (a resumed run's first count is not its own)
+                first = task.fields.get("first", 0.0)
+                left = eta_seconds(at_report - task.start_time, task.completed - first,
+                                   None if task.total is None else task.total - first,
+                                   task.get_time() - at_report)
+            if left is None:
+                return Text("-:--:--", style="progress.remaining")
+            m, sec = divmod(int(left + 0.5), 60)
+            h, m = divmod(m, 60)
+            return Text(f"{h}:{m:02d}:{sec:02d}", style="progress.remaining")
+
+    return _Eta()
 
 
 class _Status(_Live):

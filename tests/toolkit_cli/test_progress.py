@@ -145,3 +145,61 @@ def test_a_log_gets_a_line_per_stage_and_quiet_silences_it():
     assert all(line.startswith("analysing: ") for line in lines)
     quiet = _run([*args, "--quiet"], {"TOOLKIT_LINES_AFTER": "0"})
     assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == shown.stdout
+
+
+def _held_elsewhere(lock) -> bool:
+    """Is ``lock`` held by some thread (another thread cannot take it)?"""
+    import threading
+
+    got: list[bool] = []
+
+    def probe() -> None:
+        ok = lock.acquire(blocking=False)
+        if ok:
+            lock.release()
+        got.append(ok)
+
+    t = threading.Thread(target=probe)
+    t.start()
+    t.join()
+    return not got[0]
+
+
+def test_a_live_bar_redraws_itself_and_is_held_still_across_a_fork():
+    """The bar redraws between reports (its clock moves through a long step); a fork waits
+    for a redraw to end and keeps the display still until the child exists, and the child
+    does not inherit a held lock (it would hang on its first write)."""
+    import os
+
+    bar = p._Bar("work", "", None, 1.0)
+    bar(0, 10)
+    try:
+        prog = bar._prog
+        assert prog.live.auto_refresh and prog in p._SHOWN
+        lock = prog.live._lock
+        p._hold_displays()              # what os.fork runs first
+        assert _held_elsewhere(lock)
+        p._release_displays()           # ... and after, in the parent
+        assert not _held_elsewhere(lock)
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:                    # the child: the display's lock is free here
+            ok = lock.acquire(blocking=False)
+            os.write(w, b"1" if ok else b"0")
+            os._exit(0)
+        os.close(w)
+        assert os.read(r, 1) == b"1"
+        os.waitpid(pid, 0)
+        assert not _held_elsewhere(lock)
+    finally:
+        bar.stop()
+    assert prog not in p._SHOWN
+
+
+def test_the_eta_counts_down_between_reports():
+    # a quarter done in 10 s: 30 s left at the report, 27.5 s two and a half seconds later
+    assert p.eta_seconds(10.0, 25, 100, 0.0) == 30.0
+    assert p.eta_seconds(10.0, 25, 100, 2.5) == 27.5
+    assert p.eta_seconds(10.0, 25, 100, 99.0) == 0.0       # late: never below zero
+    assert p.eta_seconds(10.0, 0, 100, 0.0) is None        # no work done yet
+    assert p.eta_seconds(10.0, 5, None, 0.0) is None       # no total
