@@ -7,6 +7,7 @@ until the chart stops changing; the result is valued exactly.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -72,20 +73,34 @@ def _initial_letters() -> tuple[np.ndarray, np.ndarray]:
 def _burn_values(rules: Rules, kept: dict) -> np.ndarray:
     """Value of keeping ranks (a, c) against each up card: the kept hand's EV averaged over the
     third (burned) card, drawn from the shoe less a, c and the up card."""
+    pb = _burn_probs(rules.decks)
     out = np.zeros((NRANKS, NRANKS, NRANKS))
     for up in range(NRANKS):
-        kv = kept[up]
+        # vals[a, c]: the kept hand's EV for every burned rank, one contiguous row each (the
+        # same numbers, and so the same dot products, as a copy of each column)
+        vals = np.ascontiguousarray(np.nan_to_num(kept[up].best, nan=0.0).transpose(1, 2, 0))
         for a in range(NRANKS):
             for c in range(NRANKS):
-                if rules.infinite:
-                    pb = INFINITE_PROBS.copy()
+                out[up, a, c] = float(pb[up, a, c] @ vals[a, c])
+    return out
+
+
+@functools.cache
+def _burn_probs(decks: int | None) -> np.ndarray:
+    """pb[up, a, c]: the burned card's distribution given the up card and the kept ranks a, c
+    (the shoe less those three; an infinite deck's is the same everywhere)."""
+    out = np.empty((NRANKS, NRANKS, NRANKS, NRANKS))
+    for up in range(NRANKS):
+        for a in range(NRANKS):
+            for c in range(NRANKS):
+                if decks is None:
+                    out[up, a, c] = INFINITE_PROBS
                 else:
-                    n = full_shoe(rules.decks)
+                    n = full_shoe(decks)
                     for x in (up, a, c):
                         n[x] -= 1
-                    pb = np.clip(n, 0, None) / max(int(np.clip(n, 0, None).sum()), 1)
-                vals = np.nan_to_num(kv.best[:, a, c], nan=0.0)
-                out[up, a, c] = float(pb @ vals)
+                    out[up, a, c] = np.clip(n, 0, None) / max(int(np.clip(n, 0, None).sum()), 1)
+    out.setflags(write=False)
     return out
 
 
@@ -152,7 +167,9 @@ def _derive(rules: Rules, progress: Callable[[int, float], None] | None, max_ite
             ) -> tuple[DerivedChart, DecisionTables, dict[int, KeptValues], Analysis]:
     """The derivation: the chart, its decision tables and kept values (of every up card), and
     optimal play's analysis it started from."""
-    with reuse_dealer_passes():
+    # the passes of these rules are kept for the whole derivation, also inside a block that
+    # keeps only another pass group's (a rule variation's chart in the base rules' report)
+    with reuse_dealer_passes(rules):
         opt = optimal if optimal is not None else analyze(rules)
         burn_vals = _burn_values(rules, opt.kept)
         hard, soft = _initial_letters()

@@ -20,6 +20,7 @@ import contextlib
 import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -77,9 +78,9 @@ class KeptValues:
     play_actions: np.ndarray
 
 
-_PASS_CACHE: dict | None = None
-#: the rules whose passes a bounded block keeps (None: every rules')
-_PASS_KEEP: Rules | None = None
+#: the open blocks' passes, outermost first: (passes, the rules whose passes the block keeps,
+#: None: every rules')
+_PASS_LAYERS: list[tuple[dict, Rules | None]] = []
 
 
 @contextlib.contextmanager
@@ -90,7 +91,10 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
     ``only_like``: keep only the passes of rules whose dealer passes are those of these rules
     (same shoe, dealer rule and payoff; e.g. rule variations that change only doubling or
     splitting), so a long series of rule sets holds one set of passes in memory, not one per
-    rule set.
+    rule set. A block inside a block keeps what the outer one keeps; one for rules whose
+    passes no open block keeps (``only_like`` of another pass group, e.g. a rule variation's
+    chart derived inside the base rules' block) keeps those rules' passes too, until it ends,
+    and reads the outer ones.
 
     >>> r = Rules(decks=1)
     >>> base = full_shoe(1) - np.eye(10, dtype=np.int64)[9]
@@ -108,15 +112,47 @@ def reuse_dealer_passes(only_like: Rules | None = None) -> Iterator[None]:
     ...     y = unsplit_stand_cached(low, 9, base, payoff_table(low))
     >>> x is y, bool(abs(x - y).max() > 0.01)
     (False, True)
+    >>> with reuse_dealer_passes(r):
+    ...     with reuse_dealer_passes(low):      # inside: the lowest-burn dealer's are kept
+    ...         y = unsplit_stand_cached(low, 9, base, payoff_table(low))
+    ...         again = unsplit_stand_cached(low, 9, base, payoff_table(low))
+    ...     after = unsplit_stand_cached(low, 9, base, payoff_table(low))
+    >>> again is y, after is y, bool((after == y).all())
+    (True, False, True)
     """
-    global _PASS_CACHE, _PASS_KEEP
-    old, old_keep = _PASS_CACHE, _PASS_KEEP
-    _PASS_CACHE = {} if old is None else old
-    _PASS_KEEP = only_like if old is None else old_keep
+    new = only_like if not _PASS_LAYERS else _new_group(only_like)
+    opened = not _PASS_LAYERS or new is not None
+    if opened:
+        _PASS_LAYERS.append(({}, new))
     try:
         yield
     finally:
-        _PASS_CACHE, _PASS_KEEP = old, old_keep
+        if opened:
+            _PASS_LAYERS.pop()
+
+
+def _new_group(rules: Rules | None) -> Rules | None:
+    """``rules`` when no open block keeps their passes, else None."""
+    if rules is None:
+        return None
+    keeps = [keep for _, keep in _PASS_LAYERS]
+    return None if any(k is None or _same_passes(rules, k) for k in keeps) else rules
+
+
+def _pass_lookup(key: tuple) -> Any:
+    for passes, _ in reversed(_PASS_LAYERS):
+        hit = passes.get(key)
+        if hit is not None:
+            return hit
+    return None
+
+
+def _pass_home(rules: Rules) -> dict | None:
+    """The innermost open block that keeps the passes of ``rules`` (None: none does)."""
+    for passes, keep in reversed(_PASS_LAYERS):
+        if keep is None or _same_passes(rules, keep):
+            return passes
+    return None
 
 
 #: kept values already computed for one strategy's tables (``given_kept_values``)
@@ -172,13 +208,14 @@ def _passes(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarr
     20 and 21): only the others are computed. A hand's stand EV depends on its own total's
     row alone (the kernel's lanes, and the equal rows of two payoff tables' weights, give the
     same bits), so the numbers are those of a whole pass."""
-    if _PASS_CACHE is None:
+    if not _PASS_LAYERS:
         return compute(hands)
     key = _pass_key(rules, up, pair, base, payoff)
-    if key in _PASS_CACHE:
-        return _PASS_CACHE[key]
+    whole = _pass_lookup(key)
+    if whole is not None:
+        return whole
     rows = _total_rows(hands)
-    found = {t: _PASS_CACHE.get(key[:-1] + (t, payoff[t].tobytes())) for t in rows}
+    found = {t: _pass_lookup(key[:-1] + (t, payoff[t].tobytes())) for t in rows}
     if not any(found.values()):
         value = compute(hands)
     else:
@@ -191,10 +228,11 @@ def _passes(rules: Rules, up: int, pair: int, base: np.ndarray, payoff: np.ndarr
         if missing:
             sel = np.concatenate([rows[t] for t in missing])
             value[sel] = compute(hands[sel])
-    if _PASS_KEEP is None or _same_passes(rules, _PASS_KEEP):
-        _PASS_CACHE[key] = value
+    home = _pass_home(rules)
+    if home is not None:
+        home[key] = value
         for t, idx in rows.items():
-            _PASS_CACHE.setdefault(key[:-1] + (t, payoff[t].tobytes()), (value, idx))
+            home.setdefault(key[:-1] + (t, payoff[t].tobytes()), (value, idx))
     return value
 
 
