@@ -123,13 +123,14 @@ def second_card_probs(unseen: np.ndarray | None, pair: int, j: int,
 
 @functools.lru_cache(maxsize=4096)
 def _second_card_probs_cached(unseen: bytes | None, pair: int, j: int,
-                              u: int) -> tuple[float, np.ndarray]:
-    """:func:`second_card_probs` for the shoe given as int64 bytes, kept: the same shoe and
-    pattern recur across burned ranks, strategies and valuations (the return table)."""
+                              u: int) -> tuple[float, np.ndarray, float]:
+    """:func:`second_card_probs` for the shoe given as int64 bytes, and the chance of a
+    non-pair card (the other ranks' sum), kept: the same shoe and pattern recur across burned
+    ranks, strategies and valuations (the return table)."""
     p_pair, p_t = second_card_probs(
         None if unseen is None else np.frombuffer(unseen, dtype=np.int64), pair, j, u)
     p_t.setflags(write=False)
-    return p_pair, p_t
+    return p_pair, p_t, float(p_t.sum())
 
 
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
@@ -150,6 +151,9 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     shoe_key = None if unseen is None else np.asarray(unseen, dtype=np.int64).tobytes()
     if played is None:
         played = np.ones_like(hand_ev)
+    # the wagers' extra stakes; with every hand played (f = 1) the products below are these
+    # very numbers, so they are taken as they are (the same dot products, bit for bit)
+    extra = hand_wager - 1.0
     decisions: dict[tuple[int, int, int, int], bool] = {}
     terms: dict[tuple[int, int], tuple] = {}
 
@@ -160,14 +164,19 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
         t = terms.get((j, u))
         if t is None:
             c = combo_index[(j, u)]
-            p_pair, p_t = _second_card_probs_cached(shoe_key, pair, j, u)
-            p_other = float(p_t.sum())
+            p_pair, p_t, p_other = _second_card_probs_cached(shoe_key, pair, j, u)
             f = played[c]
-            t = (p_pair, p_other, float(p_t @ hand_ev[c]), float(p_t @ (hand_wager[c] * f)),
-                 p_other if same_weight else float(p_t @ f),
-                 float(p_t @ ((hand_wager[c] - 1.0) * f)),
-                 hand_ev[c, pair], hand_wager[c, pair] * f[pair], f[pair],
-                 (hand_wager[c, pair] - 1.0) * f[pair])
+            if same_weight:
+                t = (p_pair, p_other, float(p_t @ hand_ev[c]), float(p_t @ hand_wager[c]),
+                     p_other, float(p_t @ extra[c]),
+                     hand_ev[c, pair], hand_wager[c, pair] * f[pair], f[pair],
+                     (hand_wager[c, pair] - 1.0) * f[pair])
+            else:
+                t = (p_pair, p_other, float(p_t @ hand_ev[c]),
+                     float(p_t @ (hand_wager[c] * f)), float(p_t @ f),
+                     float(p_t @ ((hand_wager[c] - 1.0) * f)),
+                     hand_ev[c, pair], hand_wager[c, pair] * f[pair], f[pair],
+                     (hand_wager[c, pair] - 1.0) * f[pair])
             terms[(j, u)] = t
         return t
 
