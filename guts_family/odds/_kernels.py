@@ -102,14 +102,18 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
     xa = np.empty(2, np.int64)
     yb = np.empty(2, np.int64)
     x0 = np.empty(2, np.int64)
+    # int64, not literal constants: numba compiles a callee once per literal value it is
+    # passed (six copies of _x and four of _x_avoiding, 3 s of the first run's compilation)
+    seat0 = np.int64(0)
+    seat1 = np.int64(1)
     m0 = ms[0]
     m1 = ms[1]
     mmin = min(m0, m1)
     # |s| = 0
     for fam in range(2):
-        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 0, r, nr, buf)
-        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s, 0,
-                                                    r, nr, buf)
+        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam, m0, s, seat0, r, nr, buf)
+        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, seat1, fam, m1, s,
+                                                    seat0, r, nr, buf)
         x0[fam] = xa[fam]
     for a in range(2):
         for b in range(2):
@@ -127,9 +131,10 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
             continue
         s[0] = c
         for fam in range(2):
-            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 1, r, nr, buf)
-            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s,
-                                                        1, r, nr, buf)
+            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam, m0, s, seat1, r, nr,
+                                  buf)
+            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, seat1, fam, m1,
+                                                        s, seat1, r, nr, buf)
         for a in range(2):
             for b in range(2):
                 acc[a, b] -= xa[a] * yb[b]
@@ -309,6 +314,7 @@ def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, 
     s = np.empty(3, np.int64)
     in_r = np.zeros(52, np.bool_)
     acc = np.zeros((2, 2), np.int64)
+    seat0 = np.int64(0)   # not a literal 0: one compiled _x_avoiding (see _pair_counts)
     for i in range(ne):
         ce = e_cls[i]
         if ce > t:
@@ -320,8 +326,8 @@ def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, 
             out[base] += w
         elif nf == 1:
             for fam in range(2):
-                out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, 0, fam,
-                                                          ms[0], s, 0, r, me, buf)
+                out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam,
+                                                          ms[0], s, seat0, r, me, buf)
         else:
             for k in range(me):
                 in_r[r[k]] = True
