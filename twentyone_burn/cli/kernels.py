@@ -9,13 +9,14 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import typer
 
 from toolkit_cli.options import JsonOpt
 from toolkit_cli.progress import progress
 
-__all__ = ["build_kernels", "register"]
+__all__ = ["build_later", "build_kernels", "register"]
 
 
 def build_kernels(as_json: bool = JsonOpt) -> None:
@@ -38,6 +39,26 @@ def build_kernels(as_json: bool = JsonOpt) -> None:
                f"{built.path}")
     typer.echo("later runs of this version on this machine use them (TWENTYONE_BURN_AOT=off "
                "turns them off)")
+
+
+def build_later() -> bool:
+    """At a command's exit: when it ran the engine's kernels through numba's JIT (no
+    ahead-of-time module for this version and machine), start ``build-kernels`` once in the
+    background (:func:`toolkit_cli.background.start_build`: a lock, nice'd, its log in the
+    module's folder; never with the cache off, ``TWENTYONE_BURN_AOT=off``,
+    ``TOOLKIT_AOT_BUILD=off``, ``CI`` set or no C compiler). True if it started one.
+
+    >>> build_later() in (True, False)      # doctest: +SKIP
+    True
+    """
+    compiled = sys.modules.get("twentyone_burn.engine.compiled")
+    # a command that never imported the engine (help, errors, the simulator) ran no kernel
+    if compiled is None or not compiled.jit_ran():
+        return False
+    from toolkit_cli.background import start_build
+    return start_build(compiled.aot_folder(),
+                       [sys.executable, "-m", "twentyone_burn.cli", "build-kernels"],
+                       compiled.AOT_ENV)
 
 
 def register(app: typer.Typer) -> None:
