@@ -117,3 +117,17 @@ def test_jit_ran_is_true_once_an_entry_kernel_ran_through_numba(monkeypatch):
     assert not compiled.jit_ran()
     fake.signatures = ["(int64,)"]
     assert compiled.jit_ran()
+
+
+def test_a_build_by_hand_that_works_forgets_an_earlier_failure(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from twentyone_burn.cli.app import app
+    from twentyone_burn.engine import aot
+    (tmp_path / background.FAILED_NAME).write_text("exit code 1\n")
+    made = aot.BuiltKernels(tmp_path / "twentyone_burn_kernels.so", ("a__0",), 1.0)
+    monkeypatch.setattr(aot, "build_kernels", lambda progress=None: made)
+    monkeypatch.setenv("TWENTYONE_BURN_AOT", "off")     # the command sets it; restored after
+    done = CliRunner().invoke(app, ["build-kernels"])
+    assert done.exit_code == 0, done.output
+    assert not (tmp_path / background.FAILED_NAME).exists()

@@ -30,6 +30,9 @@ def build_kernels(as_json: bool = JsonOpt) -> None:
     with progress("compiling kernels", unit="steps") as bar:
         step = None if bar is None else (lambda k: bar(k, aot.BUILD_STEPS))
         built = aot.build_kernels(progress=step)
+    from toolkit_cli.background import FAILED_NAME
+    # a background build that failed is retried by none: this one worked, so forget it
+    (built.path.parent / FAILED_NAME).unlink(missing_ok=True)
     if as_json:
         import json
         typer.echo(json.dumps({"path": str(built.path), "exports": list(built.exports),
