@@ -13,6 +13,10 @@ import os
 import pytest
 
 os.environ["TOOLKIT_PROGRESS"] = "none"
+# no command a test runs starts a background build of the compiled kernels (a detached process
+# outliving the test, compiling for a minute); tests/toolkit_cli/test_background.py drives the
+# build's start with a fake launcher
+os.environ["TOOLKIT_AOT_BUILD"] = "off"
 
 
 @pytest.fixture(autouse=True, scope="session")

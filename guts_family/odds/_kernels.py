@@ -32,8 +32,18 @@ def count_field(table: np.ndarray, t: int, e_cards: np.ndarray, e_cls: np.ndarra
     whole-deck ``sums`` come from :func:`same3_sums`; otherwise ``sums`` is :data:`NO_SUMS`.
     """
     out = np.zeros(8, np.int64)
-    _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same, unseen,
-                  out, fast, *sums)
+    # each table size its own kernel, so a first run compiles only what it calls: numba
+    # compiles every callee of a kernel, taken or not (the pair counts are most of the
+    # compilation, and only two formula seats need them)
+    if nf == 0:     # the enumerated seat alone (against the pot): sums, no kernel to compile
+        counted = e_cls <= t
+        out[0] = int(e_weight[counted & (e_cls < t)].sum(dtype=np.int64))
+        out[1] = int(e_weight[counted & (e_cls == t)].sum(dtype=np.int64))
+    elif nf == 1:
+        _field_one_kernel(table, t, e_cards, e_cls, e_weight, tab0, tab1, tab2, ms, out)
+    else:
+        _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same,
+                      unseen, out, fast, *sums)
     return out
 
 
@@ -102,14 +112,18 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
     xa = np.empty(2, np.int64)
     yb = np.empty(2, np.int64)
     x0 = np.empty(2, np.int64)
+    # int64, not literal constants: numba compiles a callee once per literal value it is
+    # passed (six copies of _x and four of _x_avoiding, 3 s of the first run's compilation)
+    seat0 = np.int64(0)
+    seat1 = np.int64(1)
     m0 = ms[0]
     m1 = ms[1]
     mmin = min(m0, m1)
     # |s| = 0
     for fam in range(2):
-        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 0, r, nr, buf)
-        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s, 0,
-                                                    r, nr, buf)
+        xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam, m0, s, seat0, r, nr, buf)
+        yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, seat1, fam, m1, s,
+                                                    seat0, r, nr, buf)
         x0[fam] = xa[fam]
     for a in range(2):
         for b in range(2):
@@ -127,9 +141,10 @@ def _pair_counts(tab0, tab1, tab2, table, t, ms, same, unseen, in_r, r, nr, acc,
             continue
         s[0] = c
         for fam in range(2):
-            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, 0, fam, m0, s, 1, r, nr, buf)
-            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, 1, fam, m1, s,
-                                                        1, r, nr, buf)
+            xa[fam] = _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam, m0, s, seat1, r, nr,
+                                  buf)
+            yb[fam] = xa[fam] if same else _x_avoiding(tab0, tab1, tab2, table, t, seat1, fam, m1,
+                                                        s, seat1, r, nr, buf)
         for a in range(2):
             for b in range(2):
                 acc[a, b] -= xa[a] * yb[b]
@@ -298,17 +313,40 @@ def _pair_counts_same3(tab1, tab2, table, t, unseen, in_r, r, nr, pp, qq, gg, kk
 
 
 @numba.njit(cache=True)
+def _field_one_kernel(table, t, e_cards, e_cls, e_weight, tab0, tab1, tab2, ms, out):
+    """_field_kernel for one formula seat (``nf == 1``), without the pair counts."""
+    ne = e_cards.shape[0]
+    me = e_cards.shape[1]
+    buf = np.empty(6, np.int64)
+    s = np.empty(3, np.int64)
+    seat0 = np.int64(0)   # not a literal 0: one compiled _x_avoiding (see _pair_counts)
+    for i in range(ne):
+        ce = e_cls[i]
+        if ce > t:
+            continue
+        base = 1 if ce == t else 0
+        r = e_cards[i]
+        w = e_weight[i]
+        for fam in range(2):
+            out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam,
+                                                      ms[0], s, seat0, r, me, buf)
+
+
+@numba.njit(cache=True)
 def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, same, unseen,
                   out, fast, pp, qq, gg, kk):
     """Count non-losing deals by tie mask (bit 0: explicit seat, bits 1-2: formula seats).
 
-    Each explicit hand stands for ``e_weight`` interchangeable hands (same counts)."""
+    Each explicit hand stands for ``e_weight`` interchangeable hands (same counts). Any ``nf``
+    (0, 1 or 2); :func:`count_field` calls it for two formula seats, and the tests check its
+    other paths against :func:`count_field`'s."""
     ne = e_cards.shape[0]
     me = e_cards.shape[1]
     buf = np.empty(6, np.int64)
     s = np.empty(3, np.int64)
     in_r = np.zeros(52, np.bool_)
     acc = np.zeros((2, 2), np.int64)
+    seat0 = np.int64(0)   # not a literal 0: one compiled _x_avoiding (see _pair_counts)
     for i in range(ne):
         ce = e_cls[i]
         if ce > t:
@@ -320,8 +358,8 @@ def _field_kernel(table, t, e_cards, e_cls, e_weight, nf, tab0, tab1, tab2, ms, 
             out[base] += w
         elif nf == 1:
             for fam in range(2):
-                out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, 0, fam,
-                                                          ms[0], s, 0, r, me, buf)
+                out[base | (fam << 1)] += w * _x_avoiding(tab0, tab1, tab2, table, t, seat0, fam,
+                                                          ms[0], s, seat0, r, me, buf)
         else:
             for k in range(me):
                 in_r[r[k]] = True

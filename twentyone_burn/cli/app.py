@@ -59,4 +59,6 @@ def main() -> None:
     """Entry point: run the app behind the error boundary (:func:`toolkit_cli.errors.run`):
     bad input gives one line on stderr and exit code 2, the environment 1, Ctrl-C 130;
     ``--debug`` shows the traceback instead."""
+    import atexit
+    atexit.register(kernels.build_later)   # the kernels' module, built once in the background
     run(TOOL, command)

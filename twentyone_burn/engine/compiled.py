@@ -50,7 +50,7 @@ import numpy as np
 from .disk import cache_folder, code_key
 
 __all__ = ["AOT_ENV", "MANIFEST_NAME", "MODULE_NAME", "aot_folder", "aot_module", "defined",
-           "entry_kernels", "is_compiled", "kernel", "module_files", "uses_aot"]
+           "entry_kernels", "is_compiled", "jit_ran", "kernel", "module_files", "uses_aot"]
 
 #: the environment variable that turns the ahead-of-time module off (``off``)
 AOT_ENV = "TWENTYONE_BURN_AOT"
@@ -267,6 +267,19 @@ def entry_kernels() -> dict[str, tuple[Callable[..., Any], dict[str, Any]]]:
     True
     """
     return dict(_ENTRIES)
+
+
+def jit_ran() -> bool:
+    """Whether this process compiled (or loaded from numba's cache) an entry kernel through
+    numba's JIT because the ahead-of-time module was not there: the cue for the command line
+    to build the module in the background (:mod:`toolkit_cli.background`).
+
+    >>> isinstance(jit_ran(), bool)
+    True
+    """
+    if aot_module() is not None:
+        return False
+    return any(getattr(defined(fn), "signatures", None) for fn, _ in _ENTRIES.values())
 
 
 def defined(fn: Callable[..., Any]) -> Any:
