@@ -3,7 +3,10 @@
 :func:`design` values the rule sets of :func:`~twentyone_burn.design.space.rule_sets` under
 optimal play (:func:`~twentyone_burn.engine.game.analyze`), keeps those within the tolerance
 of the target house edge, ranks them (simplest first, then nearest the target) and derives
-the printable chart (:func:`~twentyone_burn.charts.derive.derive_chart`) of the best few.
+the printable chart (:func:`~twentyone_burn.charts.derive.derive_chart`) of the best few. A
+rule set that pays no more than one above the tolerance, or no less than one below it, is
+proved outside it and left unvalued (:mod:`.bounds`); the valuations run in rounds, each
+chosen by what the last proved, and the table is the one of every rule set valued.
 
 Where the work runs: in this process (one worker), in local worker processes (forked, each
 dying with its parent, Ctrl-C the parent's alone: the patterns of
