@@ -88,7 +88,8 @@ def main() -> None:
     print(f"  CPU (this process and its workers): {cpu:.0f} s; load average after: "
           f"{load1[0]:.2f} / {load1[1]:.2f} / {load1[2]:.2f}")
     print(f"  valuations computed {res.computed}, from the cache {res.cached}; "
-          f"{len(res.rows)} rule sets within tolerance")
+          f"{len(res.proved_outside)} rule sets proved outside the tolerance unvalued; "
+          f"{len(res.rows)} within tolerance")
     print("  the simplest rule sets (rank, house edge, chart house edge, chart cost, changes):")
     for r in res.rows[:max(args.charts, 5)]:
         print(f"   {r.rank:3d} {_pct(r.house_edge)} {_pct(r.chart_house_edge)} "

@@ -151,8 +151,9 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"target house edge {_pct(target)} +/- {100 * tol:g}%; knobs: "
                    f"{', '.join(space)}; at most {n_changes} changes")
         typer.echo(f"{n_sets} rule sets searched ({res.computed} valuations computed, "
-                   f"{res.cached} from the cache, on {res.where}); {len(res.rows)} within "
-                   "tolerance")
+                   f"{res.cached} from the cache, on {res.where}; "
+                   f"{len(res.proved_outside)} proved outside the tolerance by one that pays "
+                   f"no more or no less); {len(res.rows)} within tolerance")
         if res.rows:
             typer.echo(f"{'rank':>4}  {'house edge':>10}  {'chart edge':>10}  rule changes")
             for row in res.rows[:max(n_charts, 10)]:

@@ -82,9 +82,13 @@ class DesignResult:
 
     rows: the rule sets within ``tolerance`` of ``target_edge``, simplest first (fewest
     changes), then nearest the target, then by their changes' words - an order that does not
-    depend on how or where they were valued. searched: rule sets valued; computed / cached:
-    exact analyses (and chart derivations) run now / read from the result cache; seconds: wall
-    time; where: "this process", "N local processes" or the Dask scheduler's address.
+    depend on how or where they were valued. searched: rule sets of the search, each valued
+    or proved outside the tolerance; computed / cached: exact analyses (and chart
+    derivations) run now / read from the result cache; proved_outside: the rule sets left
+    unvalued because one valued proves their house edge outside the tolerance
+    (:mod:`~twentyone_burn.design.bounds`), each (rules hash, rule changes, "above" or "below"
+    the tolerance, the proving rule set's rules hash and rule changes); seconds: wall time;
+    where: "this process", "N local processes" or the Dask scheduler's address.
     """
 
     base: Rules
@@ -101,6 +105,7 @@ class DesignResult:
     where: str
     version: str = __version__
     timings: dict[str, float] = field(default_factory=dict)
+    proved_outside: tuple[tuple[str, str, str, str, str], ...] = ()
 
     def search_record(self) -> dict[str, Any]:
         """The search's question and run as plain values (everything but the rows)."""
@@ -113,4 +118,8 @@ class DesignResult:
                 "max_changes": self.max_changes, "charts": self.charts,
                 "rule_sets_searched": self.searched, "within_tolerance": len(self.rows),
                 "computed": self.computed, "from_cache": self.cached,
+                "proved_outside": [{"rules_hash": h, "rule_changes": w,
+                                    "house_edge": f"{side} the tolerance",
+                                    "proved_by": {"rules_hash": bh, "rule_changes": bw}}
+                                   for h, w, side, bh, bw in self.proved_outside],
                 "seconds": self.seconds, "where": self.where, "timings": self.timings}

@@ -3,7 +3,10 @@
 :func:`design` values the rule sets of :func:`~twentyone_burn.design.space.rule_sets` under
 optimal play (:func:`~twentyone_burn.engine.game.analyze`), keeps those within the tolerance
 of the target house edge, ranks them (simplest first, then nearest the target) and derives
-the printable chart (:func:`~twentyone_burn.charts.derive.derive_chart`) of the best few.
+the printable chart (:func:`~twentyone_burn.charts.derive.derive_chart`) of the best few. A
+rule set that pays no more than one above the tolerance, or no less than one below it, is
+proved outside it and left unvalued (:mod:`.bounds`); the valuations run in rounds, each
+chosen by what the last proved, and the table is the one of every rule set valued.
 
 Where the work runs: in this process (one worker), in local worker processes (forked, each
 dying with its parent, Ctrl-C the parent's alone: the patterns of
@@ -41,6 +44,7 @@ from toolkit_cli.interrupt import at, deferred, stop_pool
 from ..charts.store import worker_init
 from ..engine.cache import cache_folder, read_entry, source_key, write_entry
 from ..rules import Rules, shorten
+from .bounds import Bounds
 from .results import DesignResult, DesignRow
 from .space import DesignError, RuleSet, parse_knobs, rule_sets
 
@@ -347,13 +351,43 @@ def design(base: Rules, target_edge: float, *, tolerance: float = DEFAULT_TOLERA
             at("chunk-done")
         return out
 
+    def optimal() -> tuple[dict[str, dict[str, Any]], dict[str, tuple[str, Rules]]]:
+        """Every rule set valued or proved outside the tolerance (:mod:`.bounds`): the
+        cached valuations first, then rounds of the valuations :meth:`~.bounds.Bounds.probes`
+        chooses, each round's proofs settling what it can."""
+        nonlocal cached, done
+        every = list(dict.fromkeys(s.rules for s in sets))
+        found: dict[str, dict[str, Any]] = {}
+        for r in every if use_cache else ():
+            hit = _load("optimal", r)
+            if hit is not None:
+                found[r.rules_hash] = hit
+                cached += 1
+                done += 1
+        bounds = Bounds(every, target_edge - tolerance, target_edge + tolerance)
+        proved: dict[str, tuple[str, Rules]] = {}
+        while True:
+            pending = []
+            for r in every:
+                if r.rules_hash in found or r.rules_hash in proved:
+                    continue
+                why = bounds.outside(r, found)
+                if why is None:
+                    pending.append(r)
+                else:
+                    proved[r.rules_hash] = why
+                    done += 1
+            if not pending:
+                return found, proved
+            found.update(value("optimal", bounds.probes(pending, found), "optimal play"))
+
     finished = False
     timings: dict[str, float] = {}
     try:
-        opt = value("optimal", [s.rules for s in sets], "optimal play")
+        opt, proved = optimal()
         timings["optimal play"] = time.perf_counter() - t0
-        within = [s for s in sets if abs(opt[s.rules.rules_hash]["house_edge"] - target_edge)
-                  <= tolerance]
+        within = [s for s in sets if s.rules.rules_hash in opt and
+                  abs(opt[s.rules.rules_hash]["house_edge"] - target_edge) <= tolerance]
         within.sort(key=lambda s: _rank_key(target_edge, s, opt[s.rules.rules_hash]))
         total = done + min(charts, len(within))
         t1 = time.perf_counter()
@@ -363,6 +397,11 @@ def design(base: Rules, target_edge: float, *, tolerance: float = DEFAULT_TOLERA
         finished = True
     finally:
         pool.close(finished)
+    words = {s.rules.rules_hash: s.words for s in sets}
+    outside = tuple((s.rules.rules_hash, s.words, proved[s.rules.rules_hash][0],
+                     proved[s.rules.rules_hash][1].rules_hash,
+                     words[proved[s.rules.rules_hash][1].rules_hash])
+                    for s in sets if s.rules.rules_hash in proved)
     rank_of = {frozenset(s.changes): rank for rank, s in enumerate(within, 1)}
     rows = []
     for rank, s in enumerate(within, 1):
@@ -381,4 +420,5 @@ def design(base: Rules, target_edge: float, *, tolerance: float = DEFAULT_TOLERA
     return DesignResult(base=base, target_edge=float(target_edge), tolerance=float(tolerance),
                         knobs=space, max_changes=max_changes, charts=charts, rows=tuple(rows),
                         searched=len(sets), computed=computed, cached=cached,
+                        proved_outside=outside,
                         seconds=time.perf_counter() - t0, where=pool.where, timings=timings)
