@@ -38,6 +38,7 @@ from math import comb, factorial, lcm
 import numpy as np
 
 from guts_family.cards import CardError, card_str, cards_str, check_disjoint, parse_cards
+from guts_family.defaults import OMAHA_MAX_SECONDS
 from guts_family.omaha._kernels import (
     LOSE,
     N_STATS,
@@ -74,7 +75,7 @@ __all__ = [
 ]
 
 MAX_PLAYERS = 11  # the rule sheet: up to eleven players
-MAX_SECONDS = 60.0
+MAX_SECONDS = OMAHA_MAX_SECONDS  # the help shows it: its home is guts_family.defaults
 # SHARE, SCOOP, WIN_HIGH, TIE_HIGH, WIN_LOW, TIE_LOW, LOSE (0..6) and N_STATS: the statistic
 # columns per player slot that the kernel accumulates, defined in _kernels beside it
 

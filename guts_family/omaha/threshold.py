@@ -50,6 +50,8 @@ from fractions import Fraction
 
 import numpy as np
 
+# the defaults the help shows (DEFAULT_SITUATIONS, DEFAULT_INDEX_DEALS, DEFAULT_WINDOW)
+from guts_family.defaults import DEFAULT_INDEX_DEALS, DEFAULT_SITUATIONS, DEFAULT_WINDOW
 from guts_family.omaha.decision import match_pot
 from guts_family.omaha.evaluator import omaha_high_many
 from guts_family.omaha.exact import MAX_PLAYERS
@@ -62,12 +64,6 @@ __all__ = ["CHUNK", "DEFAULT_SITUATIONS", "DEFAULT_INDEX_DEALS", "DEFAULT_WINDOW
 
 #: situations per random stream (part of what a seed reproduces)
 CHUNK = 64
-#: sampled turn situations by default
-DEFAULT_SITUATIONS = 20_000
-#: random completions per player that estimate each sampled player's equity
-DEFAULT_INDEX_DEALS = 400
-#: half-width of the equity window the local fit at a threshold uses
-DEFAULT_WINDOW = 0.03
 #: batches of situations the standard errors come from (batch means)
 BATCHES = 10
 
