@@ -221,6 +221,7 @@ def register(app: typer.Typer) -> None:
         check_out_folder(out)  # before any work
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
         fee_v = parse_amount(fee, "fee", allow_zero=True)
+        check_game(game)
         check_tie_rules(tie, player_tie)
         from guts_family.export import write_table
 
