@@ -312,6 +312,9 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--pot must be more than 0, got {pot}")
         check_method_options(exact, sample, seed, target_se, samples, workers)
         board_given = parse_cards(board)
+        from guts_family.omaha.text import parse_hands  # light: the cards alone
+
+        known = parse_hands(hands)
         from guts_family.omaha.decision import burn_decision, sampled_burn_decision
         from guts_family.omaha.exact import (
             check_deal,
@@ -319,12 +322,10 @@ def register(app: typer.Typer) -> None:
             deal_count,
             estimate_seconds,
             omaha_equity,
-            parse_hands,
         )
         from guts_family.omaha.ranges import parse_omaha_range
         from guts_family.omaha.sample import choose_method, omaha_sample
 
-        known = parse_hands(hands)
         known, board_cards = check_deal(known, board_given, opponents)
         if len(known) + opponents < 2:  # nothing to count: say so now, not after the count
             raise ValueError("one hand and no opponents: nobody plays against it (it wins "
@@ -380,7 +381,7 @@ def parse_players(text: str) -> list[int]:
     ...
     ValueError: --players must be 2 to 11 (a burn needs at least two players), got 1
     """
-    from guts_family.omaha.threshold import check_threshold_input
+    from guts_family.omaha.text import check_burn_players  # light: the cards alone
 
     sizes: list[int] = []
     for part in text.replace(" ", "").split(","):
@@ -390,7 +391,7 @@ def parse_players(text: str) -> list[int]:
                              "--players 4, --players 2-6 or --players 2,4,6")
         lo, hi = int(a), int(b) if dash else int(a)
         for n in (lo, hi):
-            check_threshold_input(n, 1, None)
+            check_burn_players(n)
         sizes += [n for n in range(lo, hi + 1) if n not in sizes]
     if not sizes:
         raise ValueError(f"--players {quoted(text)} names no table size: give e.g. --players 2-6")

@@ -55,6 +55,7 @@ from guts_family.defaults import DEFAULT_INDEX_DEALS, DEFAULT_SITUATIONS, DEFAUL
 from guts_family.omaha.decision import match_pot
 from guts_family.omaha.evaluator import omaha_high_many
 from guts_family.omaha.exact import MAX_PLAYERS
+from guts_family.omaha.text import check_burn_players
 from guts_family.sampling import chunk_rng, new_seed
 
 __all__ = ["CHUNK", "DEFAULT_SITUATIONS", "DEFAULT_INDEX_DEALS", "DEFAULT_WINDOW", "BATCHES",
@@ -93,9 +94,7 @@ def check_threshold_input(players: int, pot: float | Fraction, cap: float | Frac
     ...
     ValueError: --players must be 2 to 11 (a burn needs at least two players), got 1
     """
-    if not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"--players must be 2 to {MAX_PLAYERS} (a burn needs at least two "
-                         f"players), got {players}")
+    check_burn_players(players)
     a = Fraction(ante)
     if a <= 0:
         raise ValueError(f"--ante must be more than 0, got {ante}")
