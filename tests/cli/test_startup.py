@@ -95,6 +95,9 @@ def test_the_shared_layer_loads_neither_tool_nor_a_heavy_library():
     (["hand", "T 6 X", "--up", "5"], 2),
     (["dealer", "--up", "A", "--decks", "1", "--removed", "A A A A"], 2),
     (["simulate", "--rounds", "many"], 2),
+    (["protection", "counter", "--table", "/no/such/table.json"], 2),
+    (["protection", "shoe", "--decks", "0"], 2),
+    (["protection", "report", "--decks", "0"], 2),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
 def test_help_version_and_bad_input_load_no_heavy_library(args, code):
     modules, err = _loaded(args)
