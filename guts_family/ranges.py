@@ -45,12 +45,11 @@ from fractions import Fraction
 import numpy as np
 
 from guts_family.cards import RANK_CHARS, CardError, quoted
+from guts_family.defaults import RANGE_HELP
 from guts_family.hands import HandOrder
 
 __all__ = ["HandRange", "parse_range", "top_share_class", "RANGE_HELP"]
 
-RANGE_HELP = ("Range of the players who go in: any, pair+, trips+, K-high+, KQ9+, 77-AAA, "
-              "top 20% (by the game's hand order; see docs/guts.md).")
 
 _CATEGORY_ALIASES = {"trips": "three of a kind", "threeofakind": "three of a kind",
                      "set": "three of a kind", "pairs": "pair", "highcard": "high card",

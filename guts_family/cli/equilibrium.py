@@ -1,11 +1,14 @@
 """The ``equilibrium`` command: symmetric equilibrium in/out thresholds per table size.
 
 :func:`register` adds it to the ``guts-odds`` app (built in :mod:`guts_family.cli.app`).
+The equilibrium, the games and numba are imported inside the command, after the options'
+checks (the help's names and defaults come from :mod:`guts_family.defaults`).
 """
 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -22,23 +25,17 @@ from guts_family.cli.options import (
     parse_amount,
 )
 from guts_family.cli.text import aligned
-from guts_family.export import write_table
-from guts_family.games import get_game
-from guts_family.games.equilibrium import (
+from guts_family.defaults import (
     EQ_SAMPLES,
     EQUILIBRIUM_GAMES,
     FIXED_POINT_WINDOW,
-    SWAP_TIMINGS,
-    Equilibrium,
-    SwapTable,
-    ThresholdTable,
-    class_label,
-    sizes_text,
-    swap_threshold_table,
-    threshold_table,
+    check_tie_rules,
 )
 from toolkit_cli.checks import check_seconds
 from toolkit_cli.progress import status
+
+if TYPE_CHECKING:
+    from guts_family.games.equilibrium import Equilibrium, SwapTable, ThresholdTable
 
 __all__ = ["register", "SAMPLE_SECONDS", "parse_players"]
 
@@ -131,15 +128,22 @@ def register(app: typer.Typer) -> None:
         if game not in EQUILIBRIUM_GAMES:
             raise ValueError(f"unknown game {quoted(game)}: choose one of "
                              f"{', '.join(EQUILIBRIUM_GAMES)}")
-        g = get_game(game)
-        if cards is None:
-            cards = g.equilibrium_cards
         sizes = parse_players(players)
         ante_v = parse_amount(ante, "ante")
         pot_v, cap_v = parse_amount(pot, "pot"), parse_amount(cap, "cap")
         if swap_timing is not None and swap_fee is None:
             raise ValueError("--swap-timing needs --swap-fee F (the swap is not modelled "
                              "without a fee)")
+        check_tie_rules(tie, player_tie)
+        if out is not None:
+            check_out_folder(out)  # before the equilibrium (and numba) is imported
+        from guts_family.export import write_table
+        from guts_family.games import get_game
+        from guts_family.games.equilibrium import SWAP_TIMINGS, threshold_table
+
+        g = get_game(game)
+        if cards is None:
+            cards = g.equilibrium_cards
         if swap_fee is not None and not g.has_swap:
             raise ValueError(f"--swap-fee is a Phoenix Burn rule (the burned player's swap "
                              f"with the pot), not a rule of {game}")
@@ -155,8 +159,6 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"{', '.join(given)}: only the Guts 3-card round is sampled "
                              "(guts321 --cards 3); every other round is exact at every table "
                              "size")
-        if out is not None:
-            check_out_folder(out)  # before any work
         if fee_v is not None:
             _swap(ctx, sizes, fee_v, ante_v, pot_v, cap_v, swap_timing or "public", tie,
                   player_tie, out, as_json)
@@ -187,6 +189,8 @@ def _table_text(t: ThresholdTable, ante: float, pot: float | None, cap: float | 
                 ) -> list[str]:
     """The text of an equilibrium table: a heading, the method, one line per table size
     (sampled rows: the estimate with its standard error, the interval, the seed and deals)."""
+    from guts_family.games.equilibrium import sizes_text
+
     exact_rows = [r.players for r in t.rows if r.exact]
     sampled_rows = [r.players for r in t.rows if not r.exact]
     if not sampled_rows:
@@ -222,6 +226,9 @@ def _table_text(t: ThresholdTable, ante: float, pot: float | None, cap: float | 
 def _equilibria_line(r: Equilibrium) -> str:
     """One row's every pure equilibrium (with the classes searched, or a sampled row's
     candidates) and, at a cycle, its mixed equilibrium."""
+    from guts_family.games import get_game
+    from guts_family.games.equilibrium import class_label
+
     o = get_game(r.game).order(r.cards)
     found = ", ".join(r.equilibria_labels) or "none"
     if not r.exact:
@@ -262,6 +269,9 @@ def _swap(ctx: typer.Context, sizes: list[int], fee: float, ante: float, pot: fl
           cap: float | None, timing: str, tie: str | None, player_tie: str | None,
           out: str | None, as_json: bool) -> None:
     """Print (and write) Phoenix Burn's equilibrium with the burned player's swap."""
+    from guts_family.export import write_table
+    from guts_family.games.equilibrium import swap_threshold_table
+
     t: SwapTable = swap_threshold_table(sizes, fee, ante, pot, cap, timing, tie, player_tie)
     paths: list[str] = []
     if out is not None:

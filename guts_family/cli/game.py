@@ -2,8 +2,8 @@
 game lasts, how big the pot gets, how often nobody stays in, what each seat wins or loses.
 
 :func:`register` adds it to the ``guts-odds`` app (built in :mod:`guts_family.cli.app`).
-Every option is checked, for every table size, before any work; the simulation, pandas and
-matplotlib are imported only then.
+Every option is checked, for every table size, before any work; the options that need no game
+before the games (and numba) are imported, the simulation, pandas and matplotlib only then.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from guts_family.cards import quoted
 from guts_family.cli.common import TOOL, emit
 from guts_family.cli.equilibrium import parse_players
 from guts_family.cli.options import PTIE_HELP, TIE_HELP, check_out_folder, parse_amount
-from guts_family.games import GAME_NAMES, get_game
+from guts_family.defaults import GAME_NAMES, check_tie_rules
 from toolkit_cli.checks import check_scheduler, parse_count
 from toolkit_cli.progress import status
 
@@ -122,8 +122,6 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Complete games, simulated (Monte Carlo, with standard errors): deals per game, the
         final pot, how often nobody stays in, each seat's net result."""
-        from guts_family.games.whole_game.setting import game_setting
-
         if game not in GAME_NAMES:
             raise ValueError(f"unknown game {quoted(game)}: choose one of "
                              f"{', '.join(GAME_NAMES)}")
@@ -141,16 +139,21 @@ def register(app: typer.Typer) -> None:
         if scheduler is not None and workers not in (None, 1):
             raise ValueError("--workers and --scheduler exclude each other: the Dask "
                              "scheduler's workers run the games")
+        ante_v, cap_v = parse_amount(ante, "ante"), parse_amount(cap, "cap")
+        chicken_v = parse_amount(chicken_fee, "chicken-fee", allow_zero=True)
+        round_sizes = _rounds(rounds)
+        swap_v = parse_amount(swap_fee, "swap-fee", allow_zero=True)
+        check_tie_rules(tie, player_tie)
+        if out is not None:
+            check_out_folder(out)  # before the games (and numba) are imported
+        from guts_family.games.whole_game.setting import game_setting
+
         settings = [game_setting(
-            game, n, parse_amount(ante, "ante"), parse_amount(cap, "cap"),
+            game, n, ante_v, cap_v,
             max_deals=deals_cap or 1000, tie=tie, player_tie=player_tie, reante=reante,
-            chicken_fee=parse_amount(chicken_fee, "chicken-fee", allow_zero=True),
-            rounds=_rounds(rounds), burn_tie=burn_tie,
-            swap_fee=parse_amount(swap_fee, "swap-fee", allow_zero=True),
+            chicken_fee=chicken_v, rounds=round_sizes, burn_tie=burn_tie, swap_fee=swap_v,
             swap_below=swap_below, dealer_min=dealer_min, thresholds=thresholds,
             cycle_rule=cycle_rule, eq_seed=eq_seed, eq_deals=eq_n or 1) for n in sizes]
-        if out is not None:
-            check_out_folder(out)  # before any work
         _run(ctx, settings, n_games or 1, seed, None if workers == 0 else workers, scheduler,
              out, figure, as_json)
 
@@ -253,6 +256,8 @@ def summary_text(results: list) -> list[str]:
     """The printed answer: the setting, then per table size the deals per game, the final pot,
     how often nobody stays in, the games cut, then each seat's net result and the thresholds
     played."""
+    from guts_family.games import get_game
+
     s = results[0].setting
     g = get_game(s.game)
     cap = "none" if s.cap is None else f"{s.cap:g}"

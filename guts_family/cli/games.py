@@ -1,11 +1,14 @@
 """The guts games' commands: vs-pot, table, threshold, swap, last-card-up, lone, challenge, qualify.
 
 :func:`register` adds them to the ``guts-odds`` app (built in :mod:`guts_family.cli.app`).
+The games, the odds and numba are imported inside the commands, after the options' checks:
+``--help`` and a usage error need only :mod:`guts_family.defaults` and the cards.
 """
 
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -22,21 +25,19 @@ from guts_family.cli.options import (
     TARGET_SE_HELP,
     TIE_HELP,
     WORKERS_HELP,
+    check_game,
     check_method_options,
     check_out_folder,
     parse_amount,
     parse_opponent_cards,
 )
 from guts_family.cli.text import odds_text, pct, sampling_summary
-from guts_family.export import write_table
-from guts_family.games import GAME_NAMES, Game, get_game
-from guts_family.games.base import TABLE_SAMPLES
-from guts_family.games.challenge_guts import challenge, dealer_qualifies
-from guts_family.games.guts_321 import lone_player_odds
-from guts_family.games.phoenix_burn import last_card_up, swap
-from guts_family.odds import SampledFieldOdds, Seat, exact_refusal, field_odds, field_sample
-from guts_family.ranges import RANGE_HELP, parse_range
+from guts_family.defaults import GAME_NAMES, RANGE_HELP, TABLE_SAMPLES, check_tie_rules
 from toolkit_cli.checks import check_seconds
+
+if TYPE_CHECKING:
+    from guts_family.games import Game
+    from guts_family.odds import SampledFieldOdds
 
 __all__ = ["register", "DEFAULT_TABLE_DIR"]
 
@@ -78,12 +79,11 @@ def _sampled_text(title: str, r: SampledFieldOdds, why: str = "") -> str:
 
 
 def _game(name: str) -> Game:
-    """The game called ``name``; an unknown name is echoed cut to 80 characters."""
-    try:
-        return get_game(name)
-    except ValueError:
-        raise ValueError(f"unknown game {quoted(name)}: choose one of "
-                         f"{', '.join(GAME_NAMES)}") from None
+    """The game called ``name`` (the games, and numba, imported now); an unknown name is
+    echoed cut to 80 characters."""
+    from guts_family.games import get_game
+
+    return get_game(check_game(name))
 
 
 def register(app: typer.Typer) -> None:
@@ -127,11 +127,22 @@ def register(app: typer.Typer) -> None:
         the count can answer, else sampled with error bars (the poker order beyond 3 hands)."""
         check_seconds(max_seconds)
         check_method_options(exact, sample, seed, target_se, samples, workers)
-        g = _game(game)
+        check_game(game)
         cards = parse_cards(hand)
+        # every usage error the options show by themselves, before the games and numba load
+        check_tie_rules(tie, player_tie)
+        pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
+        if pot_v is None and limit_v is not None:
+            raise ValueError("--limit needs --pot: give e.g. --pot 10 --limit 5")
+        dead_cards = parse_cards(dead)
+        shown = parse_opponent_cards(opponent_cards)
+        from guts_family.odds import Seat, exact_refusal, field_odds, field_sample
+        from guts_family.ranges import parse_range
+
+        g = _game(game)
         order = g.order(len(cards))
         rng = None if hand_range is None else parse_range(hand_range, order)
-        seats = g.seats(opponents, parse_opponent_cards(opponent_cards), order.n_cards)
+        seats = g.seats(opponents, shown, order.n_cards)
         if rng is not None:
             if not any(not s.is_pot for s in seats):
                 raise ValueError("--range restricts the players who came in: give --opponents")
@@ -139,10 +150,6 @@ def register(app: typer.Typer) -> None:
             seats = [s if s.is_pot else Seat(s.name, s.known, False, rng.low, high)
                      for s in seats]
         tie_r, ptie_r = g.rules(tie, player_tie)
-        pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
-        if pot_v is None and limit_v is not None:
-            raise ValueError("--limit needs --pot: give e.g. --pot 10 --limit 5")
-        dead_cards = parse_cards(dead)
         refusal = exact_refusal(order, seats)
         if sample or (refusal is not None and not exact):
             why = "" if sample or refusal is None else \
@@ -214,6 +221,10 @@ def register(app: typer.Typer) -> None:
         check_out_folder(out)  # before any work
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
         fee_v = parse_amount(fee, "fee", allow_zero=True)
+        check_game(game)
+        check_tie_rules(tie, player_tie)
+        from guts_family.export import write_table
+
         g = _game(game)
         extra = {"fee": fee_v} if g.has_swap else {}
         refusal = g.table_refusal(cards, opponents)
@@ -256,8 +267,8 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """The weakest hand worth going in, for each game and round size (one opposing hand)."""
         pot_v, limit_v = parse_amount(pot, "pot"), parse_amount(limit, "limit")
-        for name in GAME_NAMES:  # the tie rules, before any work
-            get_game(name).rules(tie, player_tie)
+        check_tie_rules(tie, player_tie)  # before any work
+        from guts_family.games import get_game
         rows = []
         for name in GAME_NAMES:
             g = get_game(name)
@@ -285,8 +296,11 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Phoenix Burn: EV of keeping the burned hand or swapping it with the pot's for a fee."""
-        d = swap(parse_cards(hand), parse_amount(pot, "pot"), parse_amount(fee, "fee", True),
-                 parse_amount(limit, "limit"), parse_cards(dead), tie)
+        args = (parse_cards(hand), parse_amount(pot, "pot"), parse_amount(fee, "fee", True),
+                parse_amount(limit, "limit"), parse_cards(dead))
+        from guts_family.games.phoenix_burn import swap  # once the input is read
+
+        d = swap(*args, tie)
         emit({**d.as_dict(), "version": __version__}, as_json, "\n".join([
             odds_text(f"Phoenix Burn, burned player {cards_str(d.keep.hero)} keeping", d.keep),
             f"  EV keep {d.ev_keep:+.6f}   EV swap (fee {d.fee:g}) {d.ev_swap:+.6f}"
@@ -302,6 +316,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Phoenix Burn, last card up: the burned player's exact odds against the pot."""
+        from guts_family.games.phoenix_burn import last_card_up
+
         o = last_card_up(players, burn_tie)
         cats = ", ".join(f"{k} {pct(v).strip()}" for k, v in o.by_category().items())
         emit({**o.as_dict(), "version": __version__}, as_json, "\n".join([
@@ -318,6 +334,8 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Guts (3-2-1): probability that a lone player beats the dummy."""
+        from guts_family.games.guts_321 import lone_player_odds
+
         o = lone_player_odds(cards, min_hand)
         emit({**o.as_dict(), "version": __version__}, as_json,
               f"Guts (3-2-1), {cards}-card round, lone player "
@@ -352,12 +370,16 @@ def register(app: typer.Typer) -> None:
         as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
     ) -> None:
         """Challenge guts: EV of challenging the dealer at 2-1, and the dealer's qualifying odds."""
+        args = (parse_cards(hand), parse_amount(pot, "pot"), parse_cards(dead),
+                parse_amount(limit, "limit"))
+        from guts_family.games import get_game  # once the cards and amounts are read
+        from guts_family.games.challenge_guts import challenge
+        from guts_family.ranges import parse_range
+
         order = get_game("challenge").order()
         c_rng = None if hand_range is None else parse_range(hand_range, order)
         d_rng = None if dealer_range is None else parse_range(dealer_range, order)
-        r = challenge(parse_cards(hand), parse_amount(pot, "pot"), parse_cards(dead),
-                      parse_amount(limit, "limit"), tie, dealer_min, qualify, challengers,
-                      c_rng, d_rng)
+        r = challenge(*args, tie, dealer_min, qualify, challengers, c_rng, d_rng)
         others = f" and {challengers - 1} other challenger(s)" if challengers > 1 else ""
         if c_rng is not None:
             others += f" holding {c_rng.describe()}"
@@ -388,6 +410,8 @@ def register(app: typer.Typer) -> None:
             raise ValueError(f"--dead leaves {52 - len(dead_cards)} unseen cards but the dealer "
                              f"holds {_DEALER_CARDS}: give at most {52 - _DEALER_CARDS} dead "
                              "cards")
+        from guts_family.games.challenge_guts import dealer_qualifies
+
         q, total = dealer_qualifies(at_least, dead_cards)
         emit({"at_least": at_least, "p": q / total, "count": q, "total": total, "exact": True,
                "version": __version__}, as_json,

@@ -7,7 +7,8 @@ error bars (``--exact`` / ``--sample`` force one); every output says which metho
 :mod:`guts_family.cli.app` builds the ``guts-odds`` app and calls :func:`register`. Bad input raises
 CardError / ValueError with a one-line message; the app's main() turns it into exit code 2. The
 hands are the argument and ``--limit`` the match limit; ``--hands`` and ``--cap`` are their old
-names, hidden, kept for one release.
+names, hidden, kept for one release. Omaha Burn's modules (and numba) are imported inside the
+commands, after the options' checks; the help's defaults come from :mod:`guts_family.defaults`.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from math import comb
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -33,42 +35,22 @@ from guts_family.cli.options import (
     check_method_options,
 )
 from guts_family.cli.text import sampling_summary
-from guts_family.omaha.decision import (
-    BurnDecision,
-    SampledBurnDecision,
-    burn_decision,
-    sampled_burn_decision,
-)
-from guts_family.omaha.exact import (
-    MAX_SECONDS,
-    OmahaEquity,
-    check_deal,
-    check_range,
-    deal_count,
-    estimate_seconds,
-    omaha_equity,
-    parse_hands,
-)
-from guts_family.omaha.ranges import OMAHA_RANGE_HELP, OmahaRange, parse_omaha_range
-from guts_family.omaha.sample import (
-    SampledOmahaEquity,
-    choose_method,
-    omaha_sample,
-)
-from guts_family.omaha.threshold import (
-    BATCHES,
-    CHUNK,
+from guts_family.defaults import (
     DEFAULT_INDEX_DEALS,
     DEFAULT_SITUATIONS,
     DEFAULT_WINDOW,
-    Threshold,
-    check_threshold_input,
-    solve_threshold,
-    turn_population,
+    OMAHA_MAX_SECONDS,
+    OMAHA_RANGE_HELP,
 )
-from guts_family.sampling import check_sampling, new_seed
 from toolkit_cli.checks import check_seconds
 from toolkit_cli.progress import progress
+
+if TYPE_CHECKING:
+    from guts_family.omaha.decision import BurnDecision, SampledBurnDecision
+    from guts_family.omaha.exact import OmahaEquity
+    from guts_family.omaha.ranges import OmahaRange
+    from guts_family.omaha.sample import SampledOmahaEquity
+    from guts_family.omaha.threshold import Threshold
 
 __all__ = ["register", "register_threshold", "parse_amount", "parse_players", "render_text",
            "render_sampled_text", "render_threshold_text"]
@@ -122,6 +104,7 @@ def _pct(x: Fraction) -> str:
 def render_text(result: OmahaEquity, decisions: list[BurnDecision]) -> str:
     """Human-readable table of the exact odds and the burn decisions.
 
+    >>> from guts_family.omaha.exact import omaha_equity
     >>> print(render_text(omaha_equity(["As3sJhTd", "QcQh5c6d"], "KsQs7d2s"), []))
     ... # doctest: +NORMALIZE_WHITESPACE
     Omaha high at the burn (turn dealt, river to come), board Ks Qs 7d 2s
@@ -290,7 +273,7 @@ def register(app: typer.Typer) -> None:
                                           help="Pot size: adds the burn decision of each hand."),
         limit: str | None = typer.Option(None, "--limit", help=LIMIT_HELP),
         max_seconds: float = typer.Option(
-            MAX_SECONDS, "--max-seconds",
+            OMAHA_MAX_SECONDS, "--max-seconds",
             help="Exact enumeration when estimated to finish within this; else sampling, "
                  "which stops at this time."),
         exact: bool = typer.Option(False, "--exact", help=EXACT_HELP),
@@ -320,7 +303,7 @@ def register(app: typer.Typer) -> None:
         limit_name = "--cap" if cap_old is not None else "--limit"
         cap = renamed(ctx, "--limit", "--cap", limit, cap_old)
         check_seconds(max_seconds)
-        known = parse_hands(hands)
+        # the options' own errors first, before Omaha Burn's modules (and numba) are imported
         pot_v = parse_amount(pot, "pot") if pot is not None else None
         cap_v = parse_amount(cap, limit_name[2:]) if cap is not None else None
         if cap_v is not None and pot_v is None:
@@ -328,7 +311,22 @@ def register(app: typer.Typer) -> None:
         if pot_v is not None and pot_v <= 0:
             raise ValueError(f"--pot must be more than 0, got {pot}")
         check_method_options(exact, sample, seed, target_se, samples, workers)
-        known, board_cards = check_deal(known, parse_cards(board), opponents)
+        board_given = parse_cards(board)
+        from guts_family.omaha.text import parse_hands  # light: the cards alone
+
+        known = parse_hands(hands)
+        from guts_family.omaha.decision import burn_decision, sampled_burn_decision
+        from guts_family.omaha.exact import (
+            check_deal,
+            check_range,
+            deal_count,
+            estimate_seconds,
+            omaha_equity,
+        )
+        from guts_family.omaha.ranges import parse_omaha_range
+        from guts_family.omaha.sample import choose_method, omaha_sample
+
+        known, board_cards = check_deal(known, board_given, opponents)
         if len(known) + opponents < 2:  # nothing to count: say so now, not after the count
             raise ValueError("one hand and no opponents: nobody plays against it (it wins "
                              "every pot); give a second hand or --opponents K")
@@ -383,6 +381,8 @@ def parse_players(text: str) -> list[int]:
     ...
     ValueError: --players must be 2 to 11 (a burn needs at least two players), got 1
     """
+    from guts_family.omaha.text import check_burn_players  # light: the cards alone
+
     sizes: list[int] = []
     for part in text.replace(" ", "").split(","):
         a, dash, b = part.partition("-")
@@ -391,7 +391,7 @@ def parse_players(text: str) -> list[int]:
                              "--players 4, --players 2-6 or --players 2,4,6")
         lo, hi = int(a), int(b) if dash else int(a)
         for n in (lo, hi):
-            check_threshold_input(n, 1, None)
+            check_burn_players(n)
         sizes += [n for n in range(lo, hi + 1) if n not in sizes]
     if not sizes:
         raise ValueError(f"--players {quoted(text)} names no table size: give e.g. --players 2-6")
@@ -412,6 +412,8 @@ def render_threshold_text(rows: list[Threshold]) -> str:
           2      30     10   25.00%  ...
     ...
     """
+    from guts_family.omaha.threshold import BATCHES
+
     first = rows[0]
     lines = ["Omaha Burn (high) burn thresholds at the turn: burn when your equity against the "
              "other players' random hands is at least e*",
@@ -478,6 +480,15 @@ def register_threshold(app: typer.Typer) -> None:
         pots = [parse_amount(p, "pot") for p in pot.split(",")]
         ante_v = parse_amount(ante, "ante")
         cap_v = parse_amount(cap_text, "limit") if cap_text is not None else None
+        from guts_family.omaha.threshold import (
+            BATCHES,
+            CHUNK,
+            check_threshold_input,
+            solve_threshold,
+            turn_population,
+        )
+        from guts_family.sampling import check_sampling, new_seed
+
         for p in pots:
             check_threshold_input(sizes[0], p, cap_v, ante_v)
         if not 10 * BATCHES <= situations <= 10 ** 7:

@@ -3,7 +3,9 @@ method (exact or sampled) options, the opponents' shown cards and the output fol
 
 The conventions every option follows (flags, ``--version``, an old name kept for a release)
 are :mod:`toolkit_cli.options`'; the checks shared with ``twentyone-burn`` (seconds, counts)
-are :mod:`toolkit_cli.checks`'.
+are :mod:`toolkit_cli.checks`'. Like every ``guts-odds`` command module it imports no game,
+numpy or numba: the names the help shows come from :mod:`guts_family.defaults`, and the checks
+here answer a usage error before a command imports its computation.
 
 >>> parse_amount("12.5", "pot"), parse_opponent_cards(["Ah", "2c 3c"])
 (12.5, [[50], [0, 4]])
@@ -18,13 +20,12 @@ from pathlib import Path
 from typing import overload
 
 from guts_family.cards import parse_cards, quoted
-from guts_family.games import GAME_NAMES
-from guts_family.odds import PLAYER_TIE_RULES, TIE_RULES
+from guts_family.defaults import GAME_NAMES, PLAYER_TIE_RULES, TIE_RULES, game_key
 
 __all__ = ["GAME_HELP", "TIE_HELP", "PTIE_HELP", "LIMIT_HELP", "EXACT_HELP", "SAMPLE_HELP",
            "TARGET_SE_HELP", "SAMPLES_HELP", "SEED_HELP", "WORKERS_HELP", "MAX_AMOUNT",
            "MAX_AMOUNT_TEXT", "check_amount_text", "parse_amount", "check_method_options",
-           "parse_opponent_cards", "check_out_folder"]
+           "parse_opponent_cards", "check_out_folder", "check_game"]
 
 GAME_HELP = f"Game: {', '.join(GAME_NAMES)}."
 TIE_HELP = (f"Tie with the pot's/dummy/dealer hand: {', '.join(TIE_RULES)} "
@@ -119,8 +120,9 @@ def check_method_options(exact: bool, sample: bool, seed: int | None, target_se:
     ...
     ValueError: --seed only apply to sampling: drop it or --exact
     """
-    from guts_family.sampling import check_sampling
-    check_sampling(seed, target_se, samples, workers)
+    if (seed, target_se, samples, workers) != (None, None, None, None):
+        from guts_family.sampling import check_sampling  # numpy: only for a sampling option
+        check_sampling(seed, target_se, samples, workers)
     if exact and sample:
         raise ValueError("--exact and --sample exclude each other: give one")
     given = [name for name, v in (("--target-se", target_se), ("--samples", samples),
@@ -158,3 +160,21 @@ def check_out_folder(path: str | Path, what: str = "out") -> Path:
         raise PermissionError(errno.EACCES, f"cannot write into --{what} {quoted(str(p))}: "
                               f"permission denied on {quoted(str(existing))}", str(p))
     return p
+
+
+def check_game(name: str) -> str:
+    """The game a ``--game`` (or GAME) value names, checked without importing the games; an
+    unknown name is echoed cut to 80 characters.
+
+    >>> check_game("Phoenix-Burn")
+    'phoenix'
+    >>> check_game("holdem")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'holdem': choose one of phoenix, guts321, challenge
+    """
+    key = game_key(name)
+    if key is None:
+        raise ValueError(f"unknown game {quoted(name)}: choose one of {', '.join(GAME_NAMES)}")
+    return key
+

@@ -8,10 +8,12 @@ the line that says how a figure was sampled, a table's aligned columns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from guts_family.cards import cards_str
-from guts_family.odds import FieldOdds
+
+if TYPE_CHECKING:  # the odds load numba: the help and the usage errors do without
+    from guts_family.odds import FieldOdds
 
 __all__ = ["aligned", "odds_text", "pct", "sampling_summary"]
 

@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from guts_family._version import __version__
+from guts_family.defaults import TABLE_SAMPLES, check_tie_rules
 from guts_family.export import write_table
 from guts_family.hands import HandOrder, get_order
 from guts_family.odds import (
-    PLAYER_TIE_RULES,
-    TIE_RULES,
     FieldOdds,
     Seat,
     check_stakes,
@@ -38,8 +37,6 @@ if TYPE_CHECKING:
 
 __all__ = ["Game", "HandTable", "TABLE_SAMPLES"]
 
-#: random deals per suit pattern of a sampled table (``Game.sampled_table``) by default
-TABLE_SAMPLES = 8192
 
 
 class Game:
@@ -174,11 +171,7 @@ class Game:
         """The tie rules in force: the given ones, else the game's documented defaults."""
         tie = self.tie if tie is None else tie
         player_tie = self.player_tie if player_tie is None else player_tie
-        if tie not in TIE_RULES:
-            raise ValueError(f"unknown tie rule {tie!r}: choose one of {', '.join(TIE_RULES)}")
-        if player_tie not in PLAYER_TIE_RULES:
-            raise ValueError(f"unknown player tie rule {player_tie!r}: "
-                             f"choose one of {', '.join(PLAYER_TIE_RULES)}")
+        check_tie_rules(tie, player_tie)
         return tie, player_tie
 
     def extra_columns(self, rows: list[FieldOdds], pot: float, limit: float | None, tie: str,

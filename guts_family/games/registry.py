@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from guts_family.defaults import GAME_NAMES, game_key
 from guts_family.games.base import Game
 from guts_family.games.challenge_guts import GAME as CHALLENGE
 from guts_family.games.guts_321 import GAME as GUTS321
@@ -13,11 +14,8 @@ from guts_family.games.phoenix_burn import GAME as PHOENIX
 
 __all__ = ["GAME_NAMES", "get_game"]
 
-GAME_NAMES = ("phoenix", "guts321", "challenge")
-
+# the names and their spellings live in guts_family.defaults (the help needs them, not the games)
 _GAMES: dict[str, Game] = {"phoenix": PHOENIX, "guts321": GUTS321, "challenge": CHALLENGE}
-_ALIASES = {"phoenix": "phoenix", "phoenixburn": "phoenix", "guts321": "guts321",
-            "guts": "guts321", "challenge": "challenge", "challengeguts": "challenge"}
 
 
 def get_game(name: str) -> Game:
@@ -26,7 +24,7 @@ def get_game(name: str) -> Game:
     >>> get_game("phoenix").title
     'Phoenix Burn'
     """
-    key = name.strip().lower().replace("-", "").replace("_", "")
-    if key not in _ALIASES:
+    key = game_key(name)
+    if key is None:
         raise ValueError(f"unknown game {name!r}: choose one of {', '.join(GAME_NAMES)}")
-    return _GAMES[_ALIASES[key]]
+    return _GAMES[key]

@@ -13,17 +13,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from guts_family.cards import cards_str
+from guts_family.defaults import PLAYER_TIE_RULES, TIE_RULES  # their home: the help shows them
 
 __all__ = ["Seat", "FieldOdds", "TIE_RULES", "PLAYER_TIE_RULES", "MAX_FORMULA_SEATS",
            "check_stakes"]
-
-TIE_RULES = ("pot", "split", "replay")
-"""How a tie with the pot's (dummy, dealer) hand is settled: the pot's hand wins it; the pot is
-shared among the tied hands (the pot's hand's share stays in the pot) and no one pays; no result
-(the tied hands neither win nor pay, the pot carries over)."""
-
-PLAYER_TIE_RULES = ("split", "replay")
-"""How a tie for best between players only (the pot's hand below them) is settled."""
 
 MAX_FORMULA_SEATS = 2
 """Random opposing hands counted by formula besides the one enumerated card by card."""

@@ -29,7 +29,6 @@ The rule sheet's example at the burn (A: As 3s Jh Td, B: Qc Qh 5c 6d, board Ks Q
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -38,6 +37,7 @@ from math import comb, factorial, lcm
 import numpy as np
 
 from guts_family.cards import CardError, card_str, cards_str, check_disjoint, parse_cards
+from guts_family.defaults import OMAHA_MAX_SECONDS
 from guts_family.omaha._kernels import (
     LOSE,
     N_STATS,
@@ -51,6 +51,7 @@ from guts_family.omaha._kernels import (
 )
 from guts_family.omaha.evaluator import Tables, tables
 from guts_family.omaha.ranges import OmahaRange, combo_base, describe_holdings
+from guts_family.omaha.text import MAX_PLAYERS, parse_hands  # light: the command line's checks
 
 __all__ = [
     "MAX_PLAYERS",
@@ -73,8 +74,7 @@ __all__ = [
     "parse_hands",
 ]
 
-MAX_PLAYERS = 11  # the rule sheet: up to eleven players
-MAX_SECONDS = 60.0
+MAX_SECONDS = OMAHA_MAX_SECONDS  # the help shows it: its home is guts_family.defaults
 # SHARE, SCOOP, WIN_HIGH, TIE_HIGH, WIN_LOW, TIE_LOW, LOSE (0..6) and N_STATS: the statistic
 # columns per player slot that the kernel accumulates, defined in _kernels beside it
 
@@ -251,37 +251,6 @@ class OmahaEquity:
 # ---------------------------------------------------------------------------------------------
 # Public functions
 # ---------------------------------------------------------------------------------------------
-
-
-_HAND_SEPARATORS = re.compile(r"[,;/|]")
-
-
-def parse_hands(text: str) -> list[list[int]]:
-    """Hands from text: each hand's cards run together and hands apart ("AsAhKsKh JdTc9d8c"),
-    or hands separated by commas, semicolons or slashes ("As Ah Ks Kh, Jd Tc 9d 8c").
-
-    >>> [cards_str(h) for h in parse_hands("AsAhKsKh JdTc9d8c")]
-    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
-    >>> [cards_str(h) for h in parse_hands("As Ah Ks Kh, Jd Tc 9d 8c")]
-    ['As Ah Ks Kh', 'Jd Tc 9d 8c']
-    >>> parse_hands("As Ah Ks Kh")  # doctest: +NORMALIZE_WHITESPACE
-    Traceback (most recent call last):
-    ...
-    guts_family.cards.CardError: hand 1 'As' has 1 card; an Omaha hand has 4 (write each hand's
-    cards together and hands apart, "AsAhKsKh JdTc9d8c", or separate hands with commas)
-    """
-    groups = _HAND_SEPARATORS.split(text) if _HAND_SEPARATORS.search(text) else text.split()
-    hands = [parse_cards(g) for g in groups if g.strip()]
-    if not hands:
-        raise CardError("no hands given: write each hand's four cards together and hands "
-                        "apart, e.g. \"AsAhKsKh JdTc9d8c\"")
-    for i, h in enumerate(hands):
-        if len(h) != 4:
-            raise CardError(f"hand {i + 1} {cards_str(h)!r} has {len(h)} card"
-                            f"{'' if len(h) == 1 else 's'}; an Omaha hand has 4 (write each "
-                            "hand's cards together and hands apart, \"AsAhKsKh JdTc9d8c\", or "
-                            "separate hands with commas)")
-    return hands
 
 
 def _cards(x: Sequence[int] | str) -> list[int]:

@@ -64,6 +64,7 @@ from math import comb
 import numpy as np
 
 from guts_family.cards import RANK_CHARS, SUIT_CHARS, CardError, cards_str, quoted
+from guts_family.defaults import OMAHA_RANGE_HELP
 
 __all__ = ["N_HOLDINGS", "N_CLASSES", "PREFLOP_SAMPLES", "PREFLOP_SEED", "PREFLOP_SCALE",
            "OMAHA_RANGE_HELP", "preflop_file", "preflop_table",
@@ -81,8 +82,6 @@ PREFLOP_SEED = 2108
 #: the stored table holds round(equity * PREFLOP_SCALE) as little-endian uint16, a class
 PREFLOP_SCALE = 65535
 
-OMAHA_RANGE_HELP = ("Range of the unknown opponents: hands (AsAhKdKc), rank patterns (AA**, "
-                    "AK**, AAKK, AAKKds), top 20% (by preflop equity), comma-separated.")
 
 _SUIT_MARKERS = {"ds": (2, 2, 0, 0), "ss": (2, 1, 1, 0), "r": (1, 1, 1, 1),
                  "rainbow": (1, 1, 1, 1)}

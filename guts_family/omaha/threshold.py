@@ -50,9 +50,12 @@ from fractions import Fraction
 
 import numpy as np
 
+# the defaults the help shows (DEFAULT_SITUATIONS, DEFAULT_INDEX_DEALS, DEFAULT_WINDOW)
+from guts_family.defaults import DEFAULT_INDEX_DEALS, DEFAULT_SITUATIONS, DEFAULT_WINDOW
 from guts_family.omaha.decision import match_pot
 from guts_family.omaha.evaluator import omaha_high_many
 from guts_family.omaha.exact import MAX_PLAYERS
+from guts_family.omaha.text import check_burn_players
 from guts_family.sampling import chunk_rng, new_seed
 
 __all__ = ["CHUNK", "DEFAULT_SITUATIONS", "DEFAULT_INDEX_DEALS", "DEFAULT_WINDOW", "BATCHES",
@@ -62,12 +65,6 @@ __all__ = ["CHUNK", "DEFAULT_SITUATIONS", "DEFAULT_INDEX_DEALS", "DEFAULT_WINDOW
 
 #: situations per random stream (part of what a seed reproduces)
 CHUNK = 64
-#: sampled turn situations by default
-DEFAULT_SITUATIONS = 20_000
-#: random completions per player that estimate each sampled player's equity
-DEFAULT_INDEX_DEALS = 400
-#: half-width of the equity window the local fit at a threshold uses
-DEFAULT_WINDOW = 0.03
 #: batches of situations the standard errors come from (batch means)
 BATCHES = 10
 
@@ -97,9 +94,7 @@ def check_threshold_input(players: int, pot: float | Fraction, cap: float | Frac
     ...
     ValueError: --players must be 2 to 11 (a burn needs at least two players), got 1
     """
-    if not 2 <= players <= MAX_PLAYERS:
-        raise ValueError(f"--players must be 2 to {MAX_PLAYERS} (a burn needs at least two "
-                         f"players), got {players}")
+    check_burn_players(players)
     a = Fraction(ante)
     if a <= 0:
         raise ValueError(f"--ante must be more than 0, got {ante}")

@@ -4,8 +4,8 @@ The command line's module graph imports the engine, the simulator, the report an
 exporters only when a command runs, so help and input errors answer in a fraction of a second
 (benchmarks/startup.py times them; no test asserts a time). These tests fail if an import at
 module level, or on the way to an error, pulls a heavy library back in: for
-``twentyone-burn``, for the shared layer (toolkit_cli) and for ``guts-odds`` (whose cards and
-odds need numpy and numba from the start, but nothing else heavy).
+``twentyone-burn``, for the shared layer (toolkit_cli) and for ``guts-odds`` (whose games,
+odds and Omaha Burn load numba: its commands import them only once the options are checked).
 """
 
 from __future__ import annotations
@@ -95,6 +95,9 @@ def test_the_shared_layer_loads_neither_tool_nor_a_heavy_library():
     (["hand", "T 6 X", "--up", "5"], 2),
     (["dealer", "--up", "A", "--decks", "1", "--removed", "A A A A"], 2),
     (["simulate", "--rounds", "many"], 2),
+    (["protection", "counter", "--table", "/no/such/table.json"], 2),
+    (["protection", "shoe", "--decks", "0"], 2),
+    (["protection", "report", "--decks", "0"], 2),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
 def test_help_version_and_bad_input_load_no_heavy_library(args, code):
     modules, err = _loaded(args)
@@ -110,22 +113,96 @@ def test_the_probe_sees_a_heavy_import():
     assert "numba" in {m.split(".")[0] for m in _heavy(modules)}
 
 
-#: what ``guts-odds`` must not load before a command computes (its cards and odds modules
-#: load numpy and numba, and numba scipy)
-GUTS_HEAVY = ("pandas", "matplotlib", "openpyxl", "dask", "distributed")
+#: our guts packages that only a running ``guts-odds`` command needs (numpy or numba)
+GUTS_OURS = ("guts_family.games", "guts_family.odds", "guts_family.omaha", "guts_family.hands",
+             "guts_family.ranges", "guts_family.export", "guts_family.sampling")
+
+_BUILD = """
+import json, sys
+import typer
+if sys.argv[1] == "twentyone-burn":
+    from twentyone_burn.cli.app import command
+    cmd = command()
+else:
+    from guts_family.cli.app import build_app
+    cmd = typer.main.get_command(build_app())
+assert cmd.list_commands(None)  # the commands are registered, their options built
+sys.stderr.write("MODULES " + json.dumps(sorted(sys.modules)) + "\\n")
+"""
+
+
+#: the light parts of those packages: Omaha Burn's package loads its names on first use, and
+#: its hands are read from text with the cards alone
+GUTS_LIGHT = ("guts_family.omaha", "guts_family.omaha.text")
+
+
+def _guts_heavy(modules: list[str]) -> list[str]:
+    return sorted(m for m in modules if m.split(".")[0] in HEAVY or m.split(".")[0] == "numpy"
+                  or (m not in GUTS_LIGHT
+                      and any(m == o or m.startswith(o + ".") for o in GUTS_OURS)))
+
+
+@pytest.mark.parametrize("tool", ["twentyone-burn", "guts-odds"])
+def test_building_the_command_for_help_loads_no_heavy_library(tool):
+    """Each tool's app, imported and built into its click command (what --help needs), loads
+    neither numba nor numpy, pandas, scipy or matplotlib."""
+    r = subprocess.run([sys.executable, "-c", _BUILD, tool], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    modules = json.loads(r.stderr.rpartition("MODULES ")[2])
+    assert "typer" in modules
+    heavy = _heavy(modules) if tool == "twentyone-burn" else _guts_heavy(modules)
+    assert heavy == []
 
 
 @pytest.mark.parametrize("args, code", [
     (["--help"], 0),
     (["--version"], 0),
     (["vs-pot", "--help"], 0),
-    (["vs-pot", "As Kx Qh"], 2),
-    (["table", "--pot", "-1"], 2),
+    (["omaha-threshold", "--help"], 0),
     (["frobnicate"], 2),
+    (["vs-pot", "As Kx Qh"], 2),
+    (["vs-pot", "Qh", "--game", "holdem"], 2),
+    (["vs-pot", "Qh", "--tie", "bogus"], 2),
+    (["vs-pot", "Qh", "--limit", "3"], 2),
+    (["table", "--pot", "-1"], 2),
+    (["table", "--game", "holdem"], 2),
+    (["table", "--out", "{file}"], 2),
+    (["threshold", "--tie", "bogus"], 2),
+    (["swap", "9s 7d 2c", "--pot", "x"], 2),
+    (["qualify", "--dead", "Zz"], 2),
+    (["equilibrium", "phoenix", "--out", "{file}"], 2),
+    (["game", "phoenix", "--out", "{file}"], 2),
+    (["omaha", "AsAhKsKh JdTc9d8c", "--board", "Zz"], 2),
+    (["omaha", "AsAhKsKx"], 2),
+    (["omaha-threshold", "--players", "1", "--pot", "3"], 2),
+    (["omaha-threshold", "--players", "4", "--pot", "x"], 2),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
-def test_guts_odds_help_version_and_bad_input_load_nothing_more(args, code):
-    modules, err = _loaded(args, "guts-odds")
+def test_guts_odds_help_version_and_bad_input_load_no_heavy_library(args, code, tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("a file where a folder should be")
+    modules, err = _loaded([a.format(file=afile) for a in args], "guts-odds")
     assert f"exit {code}" in err
-    assert sorted(m for m in modules if m.split(".")[0] in GUTS_HEAVY) == []
-    assert not [m for m in modules if m.split(".")[0] == "twentyone_burn"
-                and m not in ("twentyone_burn", "twentyone_burn._version", "twentyone_burn.io")]
+    assert _guts_heavy(modules) == []
+    assert not [m for m in modules if m.split(".")[0] == "twentyone_burn"]
+
+
+@pytest.mark.parametrize("args, existing", [
+    (["chart", "--out", "{out}"], "chart.xlsx"),
+    (["chart", "--out", "{out}"], "hard.csv"),
+    (["chart", "--out", "{out}/new", "--strategy", "{out}/no-such-chart"], None),
+    (["report", "--out", "{out}"], "21burn-standard.md"),
+    (["report", "--out", "{out}", "--strategy", "optimal"], "21burn-standard-optimal.json"),
+    (["report", "--out", "{out}", "--strategy", "{out}/no-such-chart"], None),
+    (["protection", "report", "--out", "{out}"], "protection.xlsx"),
+], ids=lambda a: " ".join(a) if isinstance(a, list) else str(a))
+def test_an_existing_out_or_a_missing_strategy_loads_no_heavy_library(args, existing, tmp_path):
+    """An output a previous run wrote (no --force), or a --strategy path that is not there, is
+    refused (exit 2) before the engine, numba or the writers are imported."""
+    if existing is not None:
+        (tmp_path / existing).write_text("written by a previous run")
+    modules, err = _loaded([a.format(out=tmp_path) for a in args])
+    assert "exit 2" in err
+    assert ("--force" in err) == (existing is not None)
+    assert _heavy(modules) == []
+    assert not list((tmp_path / "new").glob("*"))

@@ -257,12 +257,12 @@ def test_output_busy_message_printed_as_is(capsys, workdir, monkeypatch):
 
 
 def test_internal_error_names_type_and_debug(capsys, workdir, monkeypatch):
-    import guts_family.cli.games as games
+    import guts_family.games.guts_321 as guts_321  # the command imports it when it runs
 
     def boom(*args, **kwargs):
         raise KeyError("surprise")
 
-    monkeypatch.setattr(games, "lone_player_odds", boom)
+    monkeypatch.setattr(guts_321, "lone_player_odds", boom)
     code, _, err = run(capsys, ["lone", "--cards", "1"])
     assert code == 1 and err.count("\n") == 1 and "Traceback" not in err
     assert "internal error (KeyError: 'surprise')" in err and "--debug" in err
@@ -362,7 +362,7 @@ def test_table_out_is_checked_before_any_work(capsys, workdir, monkeypatch):
     def never(*args, **kwargs):
         raise AssertionError("computed before checking --out")
 
-    monkeypatch.setattr(games, "get_game", never)
+    monkeypatch.setattr("guts_family.games.get_game", never)
     monkeypatch.setattr(games, "_game", never)
     code, _, err = run(capsys, ["table", "--out", str(workdir / "afile")])
     assert code == 2 and "--out" in err and "folder" in err

@@ -26,6 +26,7 @@ import pandas as pd
 from .._version import __version__
 from ..io import read_settled
 from ..notation import KEPT_HANDS, kept_kind
+from ..outputs import CHART_CSV_FILES
 from ..rules import Rules, RulesError
 from .model import (
     ACTIONS,
@@ -43,7 +44,7 @@ __all__ = ["CSV_FILES", "CSV_OF", "HEADER_ROW", "SHEETS", "SHEET_OF", "SPECS", "
            "load_chart", "read_csv_dir", "read_xlsx"]
 
 
-CSV_FILES = ("burn.csv", "hard.csv", "soft.csv", "resplit.csv")
+CSV_FILES = CHART_CSV_FILES     # named where the command line can read them without the engine
 SHEETS = ("Burn", "Hard", "Soft", "Resplit", "Rules", "Summary")
 HEADER_ROW = 3  # xlsx: title, subtitle, then the header row
 

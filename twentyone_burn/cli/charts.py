@@ -28,6 +28,7 @@ from toolkit_cli.options import ForceOpt, JsonOpt
 from toolkit_cli.progress import progress
 
 from ..defaults import DERIVED_CHART_NAME
+from ..outputs import CHART_EXTRA_FILES, chart_files, chart_paths
 from .common import analyze_with_progress
 from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
@@ -212,16 +213,16 @@ def register(app: typer.Typer) -> None:
         """Derive the printable strategy chart, value it exactly and write the workbook; derive
         and value its short burn rule and write it with the strategy card (card.pdf)."""
         rules = rule_args.build()
-        from ..charts.files import CSV_FILES  # the charts and the writers once rules are built
-        from ..export.chart_workbook import chart_paths, save_chart
-        rule_files = ("burn-rule.txt", "card.pdf")
+        rule_files = CHART_EXTRA_FILES[2:]  # the short burn rule and the strategy card
         xlsx, folder = chart_paths(out)
         check_output(folder, "--out", folder=True)
         if xlsx.exists() and xlsx.is_dir():
             raise InputError(f"--out {shorten(str(xlsx))} is a folder; give a folder for the "
                              "chart (or a path ending .xlsx)")
-        refuse_overwrite([xlsx, *(folder / n for n in (*CSV_FILES, "rules.toml", "chart.json",
-                                                        *rule_files))], force)
+        refuse_overwrite(chart_files(out), force)  # all before the charts and the engine load
+        if strategy is not None and not strategy.exists():
+            raise InputError(f"{strategy}: no such file or folder")  # chart_strategy's check
+        from ..export.chart_workbook import save_chart  # the charts and the writers from here
         seconds: dict[str, float] = {}
         derivation: dict[str, Any] = {}
         t0 = time.perf_counter()

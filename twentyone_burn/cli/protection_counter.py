@@ -76,9 +76,6 @@ def parse_true_count(text: str | None, option: str) -> int | None:
 def read_table(path: Path) -> TrueCountTable:
     """The table of ``--table``: a TrueCountTable's JSON (``protection shoe --out``), its
     columns checked; anything else is one line naming the file (exit 2)."""
-    from ..protection.counter import RampError, check_table
-    from ..protection.tc_table import TrueCountTable
-
     shown = shorten(str(path))
     fix = "give the JSON file 'twentyone-burn protection shoe --out' writes"
     try:
@@ -87,6 +84,8 @@ def read_table(path: Path) -> TrueCountTable:
         raise InputError(f"--table {shown} does not exist; {fix}") from None
     except IsADirectoryError:
         raise InputError(f"--table {shown} is a folder; {fix}") from None
+    from ..protection.counter import RampError, check_table  # numpy, once there is a file
+    from ..protection.tc_table import TrueCountTable
     try:
         table = TrueCountTable.from_json(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -189,14 +188,15 @@ def register(group: typer.Typer) -> None:
                                                          "(bets never resized)."),
                 as_json: bool = JsonOpt) -> None:
         """A counter's win rate, SD, N0, SCORE and risk of ruin from a table by count."""
-        from ..protection.counter import RampError, Wong, counter_figures, parse_ramp, verdict
-
         r_hour = parse_positive(rounds_per_hour, "--rounds-per-hour")
         enter = parse_true_count(wong_in, "--wong-in")
         leave = parse_true_count(wong_out, "--wong-out")
         b_units = None if bankroll is None else parse_positive(bankroll, "--bankroll")
         if leave is not None and enter is None:
             raise InputError("--wong-out needs --wong-in (the true count to start playing at)")
+        if not Path(table).is_file():
+            read_table(Path(table))  # a missing table (or a folder) is refused before numpy
+        from ..protection.counter import RampError, Wong, counter_figures, parse_ramp, verdict
         try:
             bets = parse_ramp(ramp)
         except RampError as e:

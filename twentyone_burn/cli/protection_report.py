@@ -27,6 +27,7 @@ from toolkit_cli.errors import InputError
 from toolkit_cli.options import ForceOpt
 from toolkit_cli.progress import progress
 
+from ..outputs import PROTECTION_FIGURES
 from .common import provenance
 from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
@@ -42,9 +43,8 @@ def report_files(out: Path, simulated: bool) -> list[Path]:
     >>> [p.name for p in report_files(Path("r"), False)]
     ['protection.md', 'protection.html', 'protection.json', 'protection.xlsx']
     """
-    from ..export.protection_pages import FIGURES
     names = [f"{STEM}.{ext}" for ext in ("md", "html", "json", "xlsx")]
-    return [out / n for n in names + (list(FIGURES) if simulated else [])]
+    return [out / n for n in names + (list(PROTECTION_FIGURES) if simulated else [])]
 
 
 def _checked(count: str, ramp: str) -> None:
@@ -113,14 +113,14 @@ def register(group: typer.Typer) -> None:
             raise InputError(f"--seed must be a whole number 0 or above, not {seed}")
         parse_fraction(penetration, "--penetration")
         check_scheduler(scheduler)
-        _checked(count, ramp)
         rules = rule_args.build()
         if rules.decks is None:
             raise InputError("the protection report needs a finite shoe, not an infinite "
                              "deck; give --decks 1 to 8")
         check_output(out, "--out", folder=True)
         files = report_files(out, simulation)
-        refuse_overwrite(files, force)
+        refuse_overwrite(files, force)  # before the count's check imports the simulator
+        _checked(count, ramp)
         import os
 
         from ..export import protection_pages as pages

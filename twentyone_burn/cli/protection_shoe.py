@@ -119,6 +119,7 @@ def register(group: typer.Typer) -> None:
         check_scheduler(scheduler)
         if out is not None:
             check_output(out, "--out", folder=False)
+        rule_args.build()  # a bad rule option now, before the count's check loads the simulator
         c, rule = _count_and_rule(count, tc_decks, tc_round)
         rules, tables, label = _tables(strategy, rule_args)
         import os

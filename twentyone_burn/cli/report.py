@@ -25,6 +25,7 @@ from toolkit_cli.options import ForceOpt, JsonOpt
 from toolkit_cli.progress import progress
 
 from ..defaults import DEFAULT_SEED, DEFAULT_SIM_ROUNDS, KNOBS
+from ..outputs import report_stem
 from ..rules import format_odds
 from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
@@ -139,7 +140,7 @@ def register(app: typer.Typer) -> None:
                force: bool = ForceOpt,
                rule_args: RuleArgs = NO_RULES) -> None:
         """The house-edge report (par sheet): Markdown, HTML, JSON and xlsx in --out."""
-        from .simulate import MAX_WORKERS
+        from .simulate import MAX_WORKERS, check_strategy
         n_verify = parse_count(verify_rounds, "--verify-rounds")
         n_sim = parse_count(sim_rounds, "--sim-rounds", low=0)
         assert n_sim is not None
@@ -148,10 +149,14 @@ def register(app: typer.Typer) -> None:
         n_workers = parse_count(workers, "--workers", high=MAX_WORKERS)
         rules = rule_args.build()
         check_output(out, "--out", folder=True)
+        check_strategy(strategy)
+        exts = ("md", "html", "json", "xlsx")
+        if strategy in ("optimal", "chart"):  # named by the rules: refused before any import
+            refuse_overwrite([out / f"{report_stem(rules, strategy)}.{ext}" for ext in exts],
+                             force)
         # the engine, the simulator and the writers once the options are checked
         from ..export import write_report
         from ..report import ReportStrategy, build_report
-        from ..report.results import report_stem
         from ..sim import SimulationError
         from ..sim.strategy import tables_hash
         from .simulate import resolve_strategy
@@ -162,8 +167,7 @@ def register(app: typer.Typer) -> None:
             plan = ReportStrategy.given(tables, strategy)
         stem = report_stem(rules, plan.kind,
                            None if plan.tables is None else tables_hash(plan.tables))
-        refuse_overwrite([out / f"{stem}.{ext}" for ext in ("md", "html", "json", "xlsx")],
-                         force)
+        refuse_overwrite([out / f"{stem}.{ext}" for ext in exts], force)
         t0 = time.perf_counter()
         try:
             with progress("report") as bar:

@@ -35,7 +35,7 @@ from ..defaults import DEFAULT_CHUNK
 from .common import analyze_with_progress
 from .rule_options import NO_RULES, STANDARD, RuleArgs, rule_options
 
-__all__ = ["STRATEGIES", "register", "resolve_strategy"]
+__all__ = ["STRATEGIES", "check_strategy", "register", "resolve_strategy"]
 
 
 STRATEGIES = ("optimal", "chart", "always-stand")
@@ -51,6 +51,27 @@ def _workers_default() -> int:
 def _simulation_bar() -> Any:
     """The simulator's progress bar: rounds done, rounds/s and the time left."""
     return progress("simulating", unit="rounds", rate_unit="M rounds/s", rate_scale=1e6)
+
+
+def check_strategy(name: str) -> None:
+    """Refuse (one line) a ``--strategy`` that is neither a name nor an existing path: checked
+    before the engine and the charts are imported.
+
+    >>> check_strategy("optimal")
+    >>> check_strategy("/no/such/chart")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    toolkit_cli.errors.InputError: unknown strategy '/no/such/chart'; give optimal, chart, ...
+    """
+    if name in STRATEGIES:
+        return
+    try:
+        exists = Path(name).exists()
+    except OSError:  # a name too long for a path
+        exists = False
+    if not exists:
+        raise InputError(f"unknown strategy {shorten(name)}; give {', '.join(STRATEGIES)} or "
+                         f"a chart folder / .xlsx workbook / burn-rule.txt")
 
 
 def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any, str]:
@@ -74,13 +95,7 @@ def resolve_strategy(name: str, rules: Any, rules_given: bool) -> tuple[Any, Any
     if name == "chart":
         chart, _ = strategy_cli.derive(rules)
         return rules, chart.to_tables(), "chart"
-    try:
-        exists = Path(name).exists()
-    except OSError:  # a name too long for a path
-        exists = False
-    if not exists:
-        raise InputError(f"unknown strategy {shorten(name)}; give {', '.join(STRATEGIES)} or "
-                         f"a chart folder / .xlsx workbook / burn-rule.txt")
+    check_strategy(name)
     rules, tables, _ = strategy_cli.chart_strategy(name, rules if rules_given else None)
     return rules, tables, "burn rule" if name.lower().endswith(".txt") else "chart"
 

@@ -24,6 +24,7 @@ from ..charts.files import HEADER_ROW, SHEET_OF, SPECS, csv_texts
 from ..charts.model import ACTIONS, LEGEND, SPLIT_MARKS, UP_COLUMNS, Chart
 from ..io import reproducible_zip, write_files
 from ..notation import kept_kind
+from ..outputs import chart_paths  # the names the command line checks before any work
 from ..rules import Rules, format_odds
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -366,19 +367,6 @@ def save_xlsx(chart: Chart, path: str | Path, optimal: Analysis | None = None,
     p = Path(path)
     write_files({p: xlsx_bytes(chart, optimal, valued)})
     return p
-
-
-def chart_paths(out: str | Path) -> tuple[Path, Path]:
-    """(workbook, CSV folder) for an output path: a path ending in .xlsx names the workbook and
-    the CSVs go beside it; any other path is a folder that gets chart.xlsx and the CSVs.
-
-    >>> [str(p) for p in chart_paths("tables") + chart_paths("x/my.xlsx")]
-    ['tables/chart.xlsx', 'tables', 'x/my.xlsx', 'x']
-    """
-    p = Path(out)
-    if p.suffix.lower() == ".xlsx":
-        return p, p.parent
-    return p / "chart.xlsx", p
 
 
 def save_chart(chart: Chart, out: str | Path, optimal: Analysis | None = None,

@@ -28,6 +28,7 @@ from openpyxl import Workbook
 from openpyxl.styles import Font
 
 from ..io import reproducible_zip
+from ..outputs import PROTECTION_FIGURES  # the command line checks them before any work
 from ..shoe import RANKS, UP_ORDER
 from .figures import _RC, BURN_COLOUR, _save
 
@@ -38,7 +39,7 @@ __all__ = ["FIGURES", "Section", "figures", "html_page", "json_text", "markdown"
            "provenance_lines", "sections", "workbook"]
 
 #: the figure files the report writes (when the results hold a table by true count)
-FIGURES = ("protection-ev-by-true-count.svg", "protection-true-count-frequency.svg")
+FIGURES = PROTECTION_FIGURES
 
 #: ranks in the printed order (ace last, as the charts print them)
 _ORDER = [RANKS.index(u) for u in UP_ORDER]

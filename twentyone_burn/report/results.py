@@ -13,6 +13,7 @@ import pandas as pd
 
 from .._version import __version__
 from ..engine.results import post_split_strategy
+from ..outputs import report_stem  # the command line checks the names before any work
 from ..rules import Rules
 from .words import ROUNDING, describe_rules
 
@@ -115,24 +116,3 @@ class Report:
     def stem(self) -> str:
         """The report files' common name (see :func:`report_stem`)."""
         return report_stem(self.rules, self.strategy_kind, self.strategy_hash)
-
-
-def report_stem(rules: Rules, strategy: str = "chart", tables_hash: str | None = None) -> str:
-    """File name stem of a report: ``21burn-standard`` for the rule sheet's game, else
-    ``21burn-`` and the first 12 hex digits of the rules hash; then, for the report of
-    optimal play ``-optimal``, for a given strategy ``-strategy-`` and the first 12 hex
-    digits of its tables hash (the chart's report, the par sheet, has no suffix).
-
-    >>> report_stem(Rules()), report_stem(Rules(decks=None))[:7]
-    ('21burn-standard', '21burn-')
-    >>> report_stem(Rules(), "optimal"), report_stem(Rules(), "given", "ab" * 32)
-    ('21burn-standard-optimal', '21burn-standard-strategy-abababababab')
-    """
-    stem = "21burn-standard" if rules == Rules() else f"21burn-{rules.rules_hash[:12]}"
-    if strategy == "optimal":
-        return stem + "-optimal"
-    if strategy == "given":
-        if tables_hash is None:
-            raise ValueError("a given strategy's report is named by its tables hash")
-        return f"{stem}-strategy-{tables_hash[:12]}"
-    return stem

@@ -44,8 +44,10 @@ from fractions import Fraction
 
 import numpy as np
 
+# the games the model answers (every game of the registry), named where the help reads them
+from guts_family.defaults import EQUILIBRIUM_GAMES
 from guts_family.games.base import Game
-from guts_family.games.registry import GAME_NAMES, get_game
+from guts_family.games.registry import get_game
 from guts_family.hands import HandOrder
 from guts_family.odds import FieldOdds, Seat, field_odds
 from guts_family.odds.multiway import multiway_odds
@@ -53,8 +55,6 @@ from guts_family.odds.multiway import multiway_odds
 __all__ = ["EQUILIBRIUM_GAMES", "check_model", "dummy_model", "counted_by_cards", "in_ev",
            "in_ev_poker3"]
 
-#: the games the model answers: every game of the registry
-EQUILIBRIUM_GAMES = GAME_NAMES
 
 
 def dummy_model(game: Game) -> bool:

@@ -28,6 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from guts_family.defaults import EQ_SAMPLES  # the help shows it
 from guts_family.games.equilibrium.result import Equilibrium, class_label
 from guts_family.games.equilibrium.sampled_evs import RESOLVE_Z, ThresholdEVs
 from guts_family.games.equilibrium.search import ThresholdSearch, fixed_point
@@ -38,8 +39,6 @@ __all__ = ["FIRST_DEALS", "EQ_SAMPLES", "SCAN_GAP", "sampled_equilibrium"]
 
 #: deals a class gets when first sampled
 FIRST_DEALS = 4 * CHUNK_SIZE
-#: the most deals a class gets by default (``samples``)
-EQ_SAMPLES = 2 ** 24
 #: rejected thresholds in a row that end the scan for the interval
 SCAN_GAP = 3
 

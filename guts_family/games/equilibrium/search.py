@@ -34,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from guts_family.defaults import FIXED_POINT_WINDOW  # the help shows it
 from guts_family.games.equilibrium.model import check_model, in_ev
 from guts_family.games.equilibrium.result import class_label
 from guts_family.games.registry import get_game
@@ -44,8 +45,6 @@ __all__ = ["MAX_ITERATIONS", "FIXED_POINT_WINDOW", "ThresholdSearch", "fixed_poi
            "fixed_points", "scan_span", "best_response"]
 
 MAX_ITERATIONS = 60
-#: classes either side of the iteration's answer in which every fixed point is looked for
-FIXED_POINT_WINDOW = 8
 
 
 @dataclass
