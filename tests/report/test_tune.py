@@ -65,12 +65,19 @@ def test_knobs():
     assert set(KNOBS) == {"win_pays", "commission"}
 
 
-def test_tuned_rules_give_the_target_edge_exactly(tmp_path):
-    out = tmp_path / "tuned.toml"
+@pytest.fixture(scope="module")
+def tuned_2pc(tmp_path_factory):
+    """``tune --knob win_pays --target-edge 2% --decks inf --json`` run once for the two tests
+    that read it (one tuning is a few seconds of analyses): its rules file and its JSON."""
+    out = tmp_path_factory.mktemp("tune") / "tuned.toml"
     r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
                                  "--decks", "inf", "--out", str(out), "--json"])
     assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
+    return out, json.loads(r.stdout)
+
+
+def test_tuned_rules_give_the_target_edge_exactly(tuned_2pc):
+    out, d = tuned_2pc
     tuned = Rules.from_toml(out)
     assert tuned == Rules(decks=None, win_pays=d["value"])
     assert d["rules_hash"] == tuned.rules_hash
@@ -78,17 +85,14 @@ def test_tuned_rules_give_the_target_edge_exactly(tmp_path):
     assert "tuned by twentyone-burn" in out.read_text()
 
 
-def test_tune_offers_the_printable_odds_on_either_side(tmp_path):
+def test_tune_offers_the_printable_odds_on_either_side(tuned_2pc):
     """The printable payouts bracket the tuned one, no smaller odds lie between, each is
     valued under rules holding those odds exactly, and the edges lie as the game's must: the
     house edge is concave in the payout (optimal play's return is a maximum of linear
     functions of it), so the tuned edge is at or above the chord between its neighbours."""
     from fractions import Fraction
 
-    r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
-                                 "--decks", "inf", "--out", str(tmp_path), "--json"])
-    assert r.exit_code == 0, r.output
-    d = json.loads(r.stdout)
+    d = tuned_2pc[1]
     low, high = (Fraction(p["exact"]) for p in d["printable"])
     assert low < d["value"] < high and low.denominator <= 20 and high.denominator <= 20
     between = {Fraction(p, q) for q in range(1, 21) for p in range(1, 3 * q)
