@@ -157,3 +157,22 @@ def test_a_shoe_that_cannot_be_dealt_from_is_refused_in_one_line():
                                (Rules(decks=None), full_shoe(1), "infinite deck")):
         with pytest.raises(RulesError, match=words):
             analyze(rules, shoe=shoe)
+
+
+def test_headline_figures_need_no_pandas(monkeypatch, infinite):
+    """``analyze`` computes its figures from plain columns (``twentyone-burn analyze`` never
+    imports pandas); the deal and burn tables are built on first use, row for row the same
+    numbers as the columns."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "pandas", None)   # any import of pandas now fails
+    a = analyze(Rules(decks=None))
+    assert a.expected_return == infinite[1].expected_return
+    with pytest.raises(ImportError):
+        a.deals
+    monkeypatch.undo()
+    p, ev = np.array(a.deal_columns["probability"]), np.array(a.deal_columns["ev"])
+    assert a.expected_return == pytest.approx(float(p @ ev), abs=1e-15)
+    assert list(a.deals.columns) == list(a.deal_columns)
+    assert a.deals["ev"].tolist() == a.deal_columns["ev"]
+    assert len(a.burns) == len(a.burn_columns["ev"]) > len(a.deals)

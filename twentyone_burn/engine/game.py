@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import pandas as pd
 
 from ..notation import kept_hand_name, kept_kind
 from ..rules import Rules, RulesError
@@ -118,30 +117,43 @@ def analyze(rules: Rules, progress: Callable[[int], None] | None = None,
             })
         if progress is not None:
             progress(up + 1)
-    deals = pd.DataFrame(rows)
-    p = deals["probability"].to_numpy()
+    # plain columns: the figures below need numpy only, and the tables become DataFrames on
+    # first use (``Analysis.deals``), so ``twentyone-burn analyze`` never imports pandas
+    deals = _columns(rows)
+    p = np.array(deals["probability"], dtype=np.float64)
     total = float(p.sum())
-    er = float(p @ deals["ev"].to_numpy())
-    wager = float(p @ deals["wager"].to_numpy())
+    er = float(p @ np.array(deals["ev"], dtype=np.float64))
+    wager = float(p @ np.array(deals["wager"], dtype=np.float64))
+    action, kind, burn = (np.array(deals[k]) for k in ("action", "kind", "burn"))
     probs: dict[str, float] = {
-        "forced_split": float(p[(deals["action"] == "split").to_numpy()].sum()),
-        "kept_hard": float(p[(deals["kind"] == "hard").to_numpy()].sum()),
-        "kept_soft": float(p[(deals["kind"] == "soft").to_numpy()].sum()),
-        "kept_pair": float(p[(deals["kind"] == "pair").to_numpy()].sum()),
-        "double": float(p[(deals["action"] == "double").to_numpy()].sum()),
-        "split_hands_doubled_per_round": float(p @ deals["split_doubles"].to_numpy()),
-        "split_hands_per_round": float(p @ deals["split_hands"].to_numpy()),
+        "forced_split": float(p[action == "split"].sum()),
+        "kept_hard": float(p[kind == "hard"].sum()),
+        "kept_soft": float(p[kind == "soft"].sum()),
+        "kept_pair": float(p[kind == "pair"].sum()),
+        "double": float(p[action == "double"].sum()),
+        "split_hands_doubled_per_round": float(p @ np.array(deals["split_doubles"],
+                                                            dtype=np.float64)),
+        "split_hands_per_round": float(p @ np.array(deals["split_hands"], dtype=np.float64)),
     }
     if not rules.mandatory_split:   # the figure's name: a split by choice is no forced split
         probs["split"] = probs.pop("forced_split")
     for r in range(NRANKS):
-        probs[f"burn_{RANKS[r]}"] = float(p[(deals["burn"] == RANKS[r]).to_numpy()].sum())
+        probs[f"burn_{RANKS[r]}"] = float(p[burn == RANKS[r]].sum())
     return Analysis(rules, er, wager, probs, dealer_table(rules, shoe), deals,
-                    pd.DataFrame(burn_rows), total, kept,
+                    _columns(burn_rows), total, kept,
                     strategy=strategy_text(rules) if tables is None else
                     f"{tables.name} (every decision fixed by the strategy's tables; split hands "
                     "valued exactly as in CDP-H)",
                     shoe=None if shoe is None else tuple(int(x) for x in shoe))
+
+
+def _columns(rows: list[dict]) -> dict[str, list]:
+    """Rows (dicts with the same keys, in order) as columns: name -> one value per row.
+
+    >>> _columns([{"a": 1, "b": "x"}, {"a": 2, "b": "y"}])
+    {'a': [1, 2], 'b': ['x', 'y']}
+    """
+    return {k: [r[k] for r in rows] for k in rows[0]} if rows else {}
 
 
 #: the fewest cards a shoe given to :func:`analyze` may hold (a single deck less a dozen
@@ -171,6 +183,8 @@ def return_table(rules: Rules, analysis: Analysis | None = None,
     >>> bool(abs(t.contribution.sum() - analyze(Rules(decks=None)).expected_return) < 1e-12)
     True
     """
+    import pandas as pd  # heavy: only the return table is a DataFrame from the start
+
     from .player import payoff_table
     from .player_burn import reuse_dealer_passes
 

@@ -128,7 +128,10 @@ class Analysis(HeadlineFigures):
 
     deals: one row per deal (player rank multiset, up card) with its probability and the play
     chosen; burns: one row per distinct burn of every deal with the EV of each play (stand,
-    hit, double, split where legal) and the best action after that burn.
+    hit, double, split where legal) and the best action after that burn. Both are held as
+    plain columns (``deal_columns``, ``burn_columns``: name -> one value per row) and built as
+    DataFrames on first use, so a caller that only wants the headline figures
+    (``twentyone-burn analyze``) never imports pandas.
     """
 
     rules: Rules
@@ -136,8 +139,8 @@ class Analysis(HeadlineFigures):
     average_total_wager: float
     probabilities: dict[str, float]
     dealer: dict[str, dict[str, float]]
-    deals: pd.DataFrame
-    burns: pd.DataFrame
+    deal_columns: dict[str, list] = field(repr=False)
+    burn_columns: dict[str, list] = field(repr=False)
     deal_probability_total: float
     kept: dict[int, KeptValues] = field(repr=False)
     version: str = __version__
@@ -151,6 +154,20 @@ class Analysis(HeadlineFigures):
         if self.shoe is not None:
             out["shoe"] = list(self.shoe)
         return out
+
+    @functools.cached_property
+    def deals(self) -> pd.DataFrame:
+        """One row per deal (see the class docstring), built once from ``deal_columns``."""
+        import pandas as pd  # heavy: only when the table is asked for
+
+        return pd.DataFrame(self.deal_columns)
+
+    @functools.cached_property
+    def burns(self) -> pd.DataFrame:
+        """One row per distinct burn of every deal, built once from ``burn_columns``."""
+        import pandas as pd
+
+        return pd.DataFrame(self.burn_columns)
 
 
 #: the keys of :func:`outcome_dict`, in order

@@ -284,14 +284,30 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
     hand_act = np.zeros((len(run), nc, NRANKS), dtype=np.int64)
     actions = np.zeros((len(run), nc, nh), dtype=np.int8)
     burns_run = np.array([burns[i] for i in run], dtype=np.int64)
+    # An infinite deck forgets the burned card: every burned rank with the same fixed
+    # decisions (all of them under optimal play) has the same split, so each distinct one is
+    # valued once - the same kernel calls on the same numbers, hence the same bits
+    first = _first_of_each(run, forced_run, resplit_table) if infinite else list(range(len(run)))
+    reps = sorted(set(first))
+    ks = np.array(reps, dtype=np.int64)
+    shared = len(reps) < len(run)
+    stand_r, burns_r, forced_r = ((stand[ks], burns_run[ks], forced_run[ks]) if shared
+                                  else (stand, burns_run, forced_run))
+    ev_r, act_r, acts_r = ((hand_ev[ks], hand_act[ks], actions[ks]) if shared
+                           else (hand_ev, hand_act, actions))
     over_range(lambda lo, hi: _split_hand_values(
-        lo, hi, base_p, table.counts, table.total, table.ncards, table.child, order, stand,
-        burns_run, pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced_run,
-        scale, hole, one, two_idx, hand_ev, hand_act, actions), len(run))
+        lo, hi, base_p, table.counts, table.total, table.ncards, table.child, order, stand_r,
+        burns_r, pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced_r,
+        scale, hole, one, two_idx, ev_r, act_r, acts_r), len(reps))
+    if shared:
+        slot = {k: n for n, k in enumerate(reps)}
+        at = np.array([slot[f] for f in first], dtype=np.int64)
+        hand_ev[:], hand_act[:], actions[:] = ev_r[at], act_r[at], acts_r[at]
     if infinite:
         hand_ev[:, 1:], hand_act[:, 1:], actions[:, 1:] = (
             hand_ev[:, :1], hand_act[:, :1], actions[:, :1])
     out: list[SplitValue | None] = [None] * nb
+    patterns: dict[int, SplitValue] = {}
     for k, i in enumerate(run):
         tables = None
         if keep_tables:
@@ -317,11 +333,33 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
             nat = natural_probs(np.zeros(NRANKS, np.int64) if infinite else unseen[i],
                                 np.eye(NRANKS, dtype=np.int64), hole, pair, infinite, combos)
             played = 1.0 - nat.T
-        v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k], hand_wager,
-                          combo_index, None if resplit_table is None else resplit_table[i],
-                          played)
+        v = patterns.get(first[k])
+        if v is None:
+            v = pattern_value(rules, pair, None if infinite else unseen[i], hand_ev[k],
+                              hand_wager, combo_index,
+                              None if resplit_table is None else resplit_table[i], played)
+            patterns[first[k]] = v
         out[i] = SplitValue(v.ev, v.wager, v.hands, v.doubles, v.resplits, hand_ev[k],
                             hand_act[k], tables, actions[k])
+    return out
+
+
+def _first_of_each(run: list[int], forced_run: np.ndarray,
+                   resplit_table: np.ndarray | None) -> list[int]:
+    """For each position k of ``run``: the first position with the same fixed decisions
+    (``forced_run[k]`` and ``resplit_table[run[k]]``), the one whose split it shares on an
+    infinite deck.
+
+    >>> f = np.zeros((3, 2, 1), np.int8); f[1, 0, 0] = 2
+    >>> _first_of_each([0, 1, 2], f, None)
+    [0, 1, 0]
+    """
+    seen: dict[bytes, int] = {}
+    out = []
+    for k, i in enumerate(run):
+        key = forced_run[k].tobytes() + (b"" if resplit_table is None
+                                         else resplit_table[i].tobytes())
+        out.append(seen.setdefault(key, k))
     return out
 
 
