@@ -169,7 +169,7 @@ def test_headline_figures_need_no_pandas(monkeypatch, infinite):
     a = analyze(Rules(decks=None))
     assert a.expected_return == infinite[1].expected_return
     with pytest.raises(ImportError):
-        a.deals
+        _ = a.deals
     monkeypatch.undo()
     p, ev = np.array(a.deal_columns["probability"]), np.array(a.deal_columns["ev"])
     assert a.expected_return == pytest.approx(float(p @ ev), abs=1e-15)

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from .results import (
     post_split_strategy,
     strategy_text,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
 
 __all__ = ["POST_SPLIT_WORDS", "analyze", "dealer_table", "optimal_tables",
            "post_split_strategy", "return_table", "strategy_text"]
