@@ -117,19 +117,22 @@ def test_nothing_imports_the_command_line():
 
 def test_the_libraries_take_only_the_shared_text_helpers_of_the_command_line_layer():
     """Outside their ``cli`` packages the tools import nothing of ``toolkit_cli`` but
-    ``toolkit_cli.text`` (how an input is echoed in a message) and ``toolkit_cli.interrupt``
-    (Ctrl-C in worker pools, the test seam), which import nothing; and each tool's script,
+    ``toolkit_cli.text`` (how an input is echoed in a message), ``toolkit_cli.interrupt``
+    (Ctrl-C in worker pools, the test seam) and ``toolkit_cli.toolchain`` (whether the machine
+    can compile the kernels ahead of time), which import nothing; and each tool's script,
     ``_entry``, takes ``toolkit_cli.entry`` (it names the command line only as a string)."""
     graph = _module_graph()
     library = {m: d for m, d in graph.items()
                if m.split(".")[0] in ("twentyone_burn", "guts_family")
                and m.split(".")[1:2] != ["cli"]}
     taken = {m: sorted(x for x in d if x.startswith("toolkit_cli")) for m, d in library.items()}
-    allowed = {"toolkit_cli", "toolkit_cli.text", "toolkit_cli.interrupt"}
+    allowed = {"toolkit_cli", "toolkit_cli.text", "toolkit_cli.interrupt", "toolkit_cli.toolchain"}
     bad = {m: d for m, d in taken.items()
            if set(d) - allowed - ({"toolkit_cli.entry"} if m.endswith("._entry") else set())}
     assert bad == {}
-    assert graph["toolkit_cli.text"] == set() and graph["toolkit_cli.interrupt"] == set()
+    assert graph["toolkit_cli.text"] == graph["toolkit_cli.interrupt"] == set()
+    assert graph["toolkit_cli.toolchain"] == set()
+    assert "toolkit_cli.toolchain" in taken["twentyone_burn.engine.aot"]
     assert "toolkit_cli.text" in taken["twentyone_burn.rules"]
     assert taken["twentyone_burn._entry"] == taken["guts_family._entry"] == ["toolkit_cli.entry"]
 

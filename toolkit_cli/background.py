@@ -31,6 +31,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from .toolchain import c_compiler_problem
+
 __all__ = ["BUILD_ENV", "FAILED_NAME", "LOCK_NAME", "LOG_NAME", "Launcher", "c_compiler_problem",
            "main", "refusal", "set_launcher", "start_build"]
 
@@ -71,22 +73,6 @@ def set_launcher(launcher: Launcher | None) -> Launcher:
 
 def _off(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() == "off"
-
-
-def c_compiler_problem() -> str | None:
-    """Why numba.pycc cannot compile here (no C compiler, no Python headers), or None.
-
-    >>> isinstance(c_compiler_problem(), (str, type(None)))
-    True
-    """
-    import sysconfig
-    cc = (sysconfig.get_config_var("CC") or "cc").split()
-    if not cc or shutil.which(cc[0]) is None:
-        return f"no C compiler ({cc[0] if cc else 'cc'}): install one (e.g. gcc)"
-    include = sysconfig.get_paths().get("include", "")
-    if not Path(include, "Python.h").is_file():
-        return f"no Python headers (Python.h in {include}): install python3-dev"
-    return None
 
 
 def refusal(folder: Path | None, tool_env: str) -> str | None:

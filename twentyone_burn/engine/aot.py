@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit_cli.toolchain import c_compiler_problem
+
 from ..io import write_files
 from .compiled import (
     AOT_ENV,
@@ -69,19 +71,13 @@ class BuiltKernels:
 
 def toolchain_problem() -> str | None:
     """What stops :func:`build_kernels` on this machine before it starts (no C compiler, no
-    Python headers), or None.
+    Python headers), or None: :func:`toolkit_cli.toolchain.c_compiler_problem`, the check the
+    background build makes too.
 
     >>> isinstance(toolchain_problem(), (str, type(None)))
     True
     """
-    import sysconfig
-    cc = (sysconfig.get_config_var("CC") or "cc").split()
-    if not cc or shutil.which(cc[0]) is None:
-        return f"no C compiler ({cc[0] if cc else 'cc'}): install one (e.g. gcc)"
-    include = sysconfig.get_paths().get("include", "")
-    if not Path(include, "Python.h").is_file():
-        return f"no Python headers (Python.h in {include}): install python3-dev"
-    return None
+    return c_compiler_problem()
 
 
 #: the steps of :func:`build_kernels`: the workload's five analyses, then the compilation
