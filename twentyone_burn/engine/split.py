@@ -133,6 +133,30 @@ def _second_card_probs_cached(unseen: bytes | None, pair: int, j: int,
     return p_pair, p_t, float(p_t.sum())
 
 
+def _row_dots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """out[c] = a[c] @ b[c] for every row, bit for bit the numbers of that one-row ``@`` (numpy's
+    ``vecdot`` runs the same dot routine on each row, in one call).
+
+    >>> _row_dots(np.array([[1.0, 2.0], [3.0, 4.0]]), np.array([[1.0, 1.0], [0.5, 0.0]]))
+    array([3. , 1.5])
+    """
+    if hasattr(np, "vecdot"):
+        return np.vecdot(a, b)
+    return np.array([a[c] @ b[c] for c in range(a.shape[0])])  # numpy < 2: the same dots
+
+
+@functools.lru_cache(maxsize=1024)
+def _second_card_table(unseen: bytes | None, pair: int,
+                       combos: tuple[tuple[int, int], ...]) -> tuple[list[float], np.ndarray,
+                                                                      list[float]]:
+    """:func:`_second_card_probs_cached` for every combination (j, u) of ``combos`` at once:
+    P(pair card) per combination, P(each other rank) as rows, P(any other rank)."""
+    rows = [_second_card_probs_cached(unseen, pair, j, u) for j, u in combos]
+    p_t = np.array([r[1] for r in rows])
+    p_t.setflags(write=False)
+    return [r[0] for r in rows], p_t, [r[2] for r in rows]
+
+
 def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: np.ndarray,
                   hand_wager: np.ndarray, combo_index: dict[tuple[int, int], int],
                   resplit_table: np.ndarray | None = None,
@@ -146,66 +170,77 @@ def pattern_value(rules: Rules, pair: int, unseen: np.ndarray | None, hand_ev: n
     ``played[c, t]``: the chance that hand (pair, t) is played at all once dealt - below 1
     only when a peeking dealer may hold a natural (then ``hand_ev`` is unnormalised and the
     wagers, hands and doubles are counted only in rounds that are played); None: 1.
+
+    >>> from twentyone_burn.tables import hidden_combos
+    >>> cj, cu = hidden_combos(2)
+    >>> index = {(int(j), int(u)): c for c, (j, u) in enumerate(zip(cj, cu))}
+    >>> ev = np.full((len(cj), NRANKS), 0.1)            # every split hand worth +0.1
+    >>> v = pattern_value(Rules(max_hands=2), 7, None, ev, np.ones_like(ev), index)
+    >>> round(v.ev, 12), round(v.hands, 12)             # two hands, no resplit at two
+    (0.2, 2.0)
     """
-    same_weight = played is None  # keeps the sums (and their last bits) as they always were
     shoe_key = None if unseen is None else np.asarray(unseen, dtype=np.int64).tobytes()
+    combos = tuple(sorted(combo_index, key=combo_index.__getitem__))
+    p_pairs, p_t, p_others = _second_card_table(shoe_key, pair, combos)
+    # the terms of each state that depend on its (j, u) alone - the second card's chances,
+    # the hand's own (ev, wager, hands, doubles) over the non-pair cards, and the pair
+    # card's, kept as a hand - for every combination in one call per sum; the same dot
+    # products, bit for bit, as one combination at a time
     if played is None:
-        played = np.ones_like(hand_ev)
-    # the wagers' extra stakes; with every hand played (f = 1) the products below are these
-    # very numbers, so they are taken as they are (the same dot products, bit for bit)
-    extra = hand_wager - 1.0
+        # every hand played (f = 1): the products by f are these very numbers, so they are
+        # taken as they are (the sums, and their last bits, as they always were)
+        own_ev = _row_dots(p_t, hand_ev).tolist()
+        own_wager = _row_dots(p_t, hand_wager).tolist()
+        own_hands = p_others
+        own_doubles = _row_dots(p_t, hand_wager - 1.0).tolist()
+        kept_wager = hand_wager[:, pair].tolist()
+        kept_hand = [1.0] * len(combos)
+        kept_double = (hand_wager[:, pair] - 1.0).tolist()
+    else:
+        own_ev = _row_dots(p_t, hand_ev).tolist()
+        own_wager = _row_dots(p_t, hand_wager * played).tolist()
+        own_hands = _row_dots(p_t, played).tolist()
+        own_doubles = _row_dots(p_t, (hand_wager - 1.0) * played).tolist()
+        kept_wager = (hand_wager[:, pair] * played[:, pair]).tolist()
+        kept_hand = played[:, pair].tolist()
+        kept_double = ((hand_wager[:, pair] - 1.0) * played[:, pair]).tolist()
+    kept_ev = hand_ev[:, pair].tolist()
     decisions: dict[tuple[int, int, int, int], bool] = {}
-    terms: dict[tuple[int, int], tuple] = {}
+    memo: dict[tuple[int, int, int, int], tuple[float, float, float, float]] = {}
+    may_resplit = [rules.may_resplit(pair, h) for h in range(rules.max_hands + 1)]
 
-    def own(j: int, u: int) -> tuple:
-        """The terms of a state that depend on (j, u) alone, computed once per (j, u): the
-        second card's probabilities, the hand's own (ev, wager, hands, doubles) over the
-        non-pair cards, and the pair card's, kept as a hand."""
-        t = terms.get((j, u))
-        if t is None:
-            c = combo_index[(j, u)]
-            p_pair, p_t, p_other = _second_card_probs_cached(shoe_key, pair, j, u)
-            f = played[c]
-            if same_weight:
-                t = (p_pair, p_other, float(p_t @ hand_ev[c]), float(p_t @ hand_wager[c]),
-                     p_other, float(p_t @ extra[c]),
-                     hand_ev[c, pair], hand_wager[c, pair] * f[pair], f[pair],
-                     (hand_wager[c, pair] - 1.0) * f[pair])
-            else:
-                t = (p_pair, p_other, float(p_t @ hand_ev[c]),
-                     float(p_t @ (hand_wager[c] * f)), float(p_t @ f),
-                     float(p_t @ ((hand_wager[c] - 1.0) * f)),
-                     hand_ev[c, pair], hand_wager[c, pair] * f[pair], f[pair],
-                     (hand_wager[c, pair] - 1.0) * f[pair])
-            terms[(j, u)] = t
-        return t
-
-    @functools.cache
     def value(h: int, i: int, j: int, u: int) -> tuple[float, float, float, float]:
         """(ev, wager, hands, doubles) of hands i..h from the moment hand i awaits its card."""
         if i > h:
             return 0.0, 0.0, 0.0, 0.0
-        p_pair, p_other, ev, wager, hands, doubles, k_ev, k_wager, k_hand, k_double = own(j, u)
+        key = (h, i, j, u)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        c = combo_index[(j, u)]
+        p_pair, p_other = p_pairs[c], p_others[c]
+        ev, wager, hands, doubles = own_ev[c], own_wager[c], own_hands[c], own_doubles[c]
         if p_other > 0:
             e, w, k, d = value(h, i + 1, j, u + 1)
             ev, wager, hands, doubles = ev + p_other * e, wager + p_other * w, \
                 hands + p_other * k, doubles + p_other * d
         if p_pair > 0:
             e, w, k, d = value(h, i + 1, j + 1, u)
-            stay = (k_ev + e, k_wager + w, k_hand + k, k_double + d)
+            stay = (kept_ev[c] + e, kept_wager[c] + w, kept_hand[c] + k, kept_double[c] + d)
             best = stay
-            if rules.may_resplit(pair, h):
+            if may_resplit[h]:
                 split = value(h + 1, i, j + 1, u)
                 yes = (split[0] > stay[0] if resplit_table is None
                        else bool(resplit_table[h, i, j, u]))
-                decisions[(h, i, j, u)] = yes
+                decisions[key] = yes
                 if yes:
                     best = split
             ev += p_pair * best[0]
             wager += p_pair * best[1]
             hands += p_pair * best[2]
             doubles += p_pair * best[3]
-        return ev, wager, hands, doubles
+        memo[key] = out = (ev, wager, hands, doubles)
+        return out
 
     ev, wager, hands, doubles = value(2, 1, 0, 0)
     return SplitValue(ev, wager, hands, doubles, decisions, hand_ev, np.zeros(0))
