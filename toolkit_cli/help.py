@@ -145,11 +145,16 @@ class Group(TyperGroup):
             prepare(with_quiet(plain(cmd)).get_params(ctx))
         return cmd
 
+    def summary(self, ctx: Any, name: str) -> str | None:
+        """Command ``name``'s line in the group's list: the first sentence of its help (None:
+        not listed - hidden, or no such command)."""
+        cmd = self.get_command(ctx, name)
+        return None if cmd is None or cmd.hidden else str(cmd.get_short_help_str(SUMMARY_MAX))
+
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands, each with the first sentence of its help, wrapped and never cut."""
-        rows = [(name, cmd.get_short_help_str(SUMMARY_MAX))
-                for name in self.list_commands(ctx)
-                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        rows = [(name, line) for name in self.list_commands(ctx)
+                if (line := self.summary(ctx, name)) is not None]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
