@@ -6,6 +6,8 @@ exporters only when a command runs, so help and input errors answer in a fractio
 module level, or on the way to an error, pulls a heavy library back in: for
 ``twentyone-burn``, for the shared layer (toolkit_cli) and for ``guts-odds`` (whose games,
 odds and Omaha Burn load numba: its commands import them only once the options are checked).
+``twentyone-burn``'s help imports none of its commands' modules either (it lists them from a
+table), a command's help only that command's.
 """
 
 from __future__ import annotations
@@ -206,3 +208,36 @@ def test_an_existing_out_or_a_missing_strategy_loads_no_heavy_library(args, exis
     assert ("--force" in err) == (existing is not None)
     assert _heavy(modules) == []
     assert not list((tmp_path / "new").glob("*"))
+
+
+def _command_modules() -> set[str]:
+    """Every module of twentyone-burn's commands (the tables' modules) and the rule options
+    they share: what a command needs and its help does not."""
+    from twentyone_burn.cli import protection
+    from twentyone_burn.cli.app import COMMANDS
+    return ({e.module for e in (*COMMANDS.values(), *protection.COMMANDS.values())}
+            | {"twentyone_burn.cli.rule_options"})
+
+
+@pytest.mark.parametrize("args, needed", [
+    (["--help"], set()),
+    (["-h"], set()),
+    ([], set()),                                    # no command: the help and exit 2
+    (["--version"], set()),
+    (["frobnicate"], set()),                        # no such command: exit 2
+    (["protection", "--help"], {"twentyone_burn.cli.protection"}),
+    (["hand", "--help"], {"twentyone_burn.cli.analyze", "twentyone_burn.cli.charts",
+                          "twentyone_burn.cli.rule_options"}),
+    (["build-kernels", "--help"], {"twentyone_burn.cli.kernels"}),
+    (["protection", "cut-card", "--help"], {"twentyone_burn.cli.protection",
+                                            "twentyone_burn.cli.protection_shoe",
+                                            "twentyone_burn.cli.rule_options"}),
+], ids=lambda a: (" ".join(a) or "(none)") if isinstance(a, list) else "modules")
+def test_help_imports_only_the_command_modules_it_shows(args, needed):
+    """The app's help lists its commands from a table (twentyone_burn.cli.app.COMMANDS): it
+    imports no command's module; a command's help imports that command's module (and what it
+    imports itself), no other command's."""
+    modules, err = _loaded(args)
+    assert "exit 0" in err or "exit 2" in err
+    loaded = _command_modules() & set(modules)
+    assert loaded == needed
