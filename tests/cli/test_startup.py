@@ -241,3 +241,28 @@ def test_help_imports_only_the_command_modules_it_shows(args, needed):
     assert "exit 0" in err or "exit 2" in err
     loaded = _command_modules() & set(modules)
     assert loaded == needed
+
+
+_COMMON = """
+import importlib, json, sys
+out = {}
+for name in json.loads(sys.argv[1]):
+    for m in [m for m in sys.modules if m.startswith("twentyone_burn.cli")]:
+        del sys.modules[m]
+    importlib.import_module(name)
+    out[name] = "twentyone_burn.cli.common" in sys.modules
+print(json.dumps(out))
+"""
+
+
+def test_every_command_that_may_write_brings_the_overwrite_check():
+    """With the commands imported one at a time, each command module that can write a file
+    still imports twentyone_burn.cli.common, which adds the overwrite check to the writer
+    (once every module was imported at start): all but the ``protection`` group itself and
+    ``build-kernels`` (which writes through numba's compiler, no --out)."""
+    modules = sorted(_command_modules() - {"twentyone_burn.cli.rule_options"})
+    r = subprocess.run([sys.executable, "-c", _COMMON, json.dumps(modules)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    without = sorted(m for m, has in json.loads(r.stdout).items() if not has)
+    assert without == ["twentyone_burn.cli.kernels", "twentyone_burn.cli.protection"]

@@ -25,14 +25,13 @@ from toolkit_cli.interrupt import at
 from toolkit_cli.lazy import Lazy, LazyGroup
 from toolkit_cli.options import flag
 
-from ..rules import RulesError
-from ..shoe import CardError
-from .common import TOOL, VersionOpt
+from .tool import TOOL, VersionOpt
 
 at("imports")   # the test seam: Ctrl-C while the app is being imported (toolkit_cli.entry)
 
-__all__ = ["InputError", "RulesError", "CardError", "COMMANDS", "Commands", "app", "command",
-           "main"]
+# RulesError and CardError come from the module's __getattr__ (imported when asked for)
+__all__ = ["InputError", "RulesError", "CardError",  # noqa: F822
+           "COMMANDS", "Commands", "app", "command", "main"]
 
 _CLI = "twentyone_burn.cli."
 
@@ -108,6 +107,18 @@ def command() -> Any:
     if _COMMAND is None:
         _COMMAND = typer.main.get_command(app)
     return _COMMAND
+
+
+def __getattr__(name: str) -> Any:
+    """``RulesError`` and ``CardError``, the rules' and the cards' bad input, imported when
+    first asked for (the app itself names them only by their class names: :mod:`.tool`)."""
+    if name == "RulesError":
+        from ..rules import RulesError
+        return RulesError
+    if name == "CardError":
+        from ..shoe import CardError
+        return CardError
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
