@@ -40,7 +40,6 @@ from typing import Any
 from typer.core import TyperGroup
 
 from .coercion import defer_coercion
-from .progress import set_quiet
 
 __all__ = ["HELP_NAMES", "SUMMARY_MAX", "Group", "plain", "prepare", "with_quiet"]
 
@@ -98,13 +97,14 @@ def _quiet_option() -> Any:
     """``--quiet``/``-q``, which every command takes: no progress, on a terminal or in a log.
 
     Built by typer from a one-option command (typer's parameters are its own classes, not
-    click's), then detached from that command: the option sets :func:`set_quiet` and passes
-    nothing to the command it is added to.
+    click's), then detached from that command: the option sets
+    :func:`toolkit_cli.progress.set_quiet` and passes nothing to the command it is added to.
     """
     import typer
 
     def on(value: bool) -> None:
         if value:
+            from .progress import set_quiet  # the display's module, not needed for help
             set_quiet(True)
 
     app = typer.Typer()

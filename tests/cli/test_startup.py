@@ -266,3 +266,17 @@ def test_every_command_that_may_write_brings_the_overwrite_check():
     assert r.returncode == 0, r.stderr[-2000:]
     without = sorted(m for m, has in json.loads(r.stdout).items() if not has)
     assert without == ["twentyone_burn.cli.kernels", "twentyone_burn.cli.protection"]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["protection", "--help"]],
+                         ids=" ".join)
+def test_the_apps_help_imports_neither_the_rules_nor_the_writer(args):
+    """What the app's own help and --version need is the tool's name, version and the command
+    table (twentyone_burn/cli/tool.py, app.py): not the rules, the cards, the atomic writer or
+    the progress display, which every command imports for itself."""
+    modules, err = _loaded(args)
+    assert "exit 0" in err
+    ours = {m for m in modules if m.split(".")[0] in ("twentyone_burn", "toolkit_cli")}
+    assert not ours & {"twentyone_burn.rules", "twentyone_burn.shoe", "twentyone_burn.io",
+                       "twentyone_burn.cli.common", "toolkit_cli.progress",
+                       "toolkit_cli.checks"}
