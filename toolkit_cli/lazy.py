@@ -82,6 +82,10 @@ class LazyCommands(MutableMapping[str, Any]):
         """Is ``name``'s command built (its module imported, or the command added)?"""
         return name in self._loaded
 
+    def entry(self, name: str) -> Lazy | None:
+        """``name``'s line of the table (None: not in it)."""
+        return self._table.get(name)
+
     def __getitem__(self, name: str) -> Any:
         if name not in self._loaded:
             entry = self._table[name]       # KeyError: no such command (click's question)
@@ -134,8 +138,9 @@ class LazyGroup(Group):
         """The table's line for a command not yet imported; the command's own once it is."""
         commands = self.commands
         if isinstance(commands, LazyCommands) and not commands.loaded(name):
-            entry = self.table[name]
-            return None if entry.hidden else entry.help
+            entry = commands.entry(name)
+            if entry is not None:
+                return None if entry.hidden else entry.help
         return super().summary(ctx, name)
 
 
