@@ -40,7 +40,6 @@ from typing import Any
 from typer.core import TyperGroup
 
 from .coercion import defer_coercion
-from .progress import set_quiet
 
 __all__ = ["HELP_NAMES", "SUMMARY_MAX", "Group", "plain", "prepare", "with_quiet"]
 
@@ -98,13 +97,14 @@ def _quiet_option() -> Any:
     """``--quiet``/``-q``, which every command takes: no progress, on a terminal or in a log.
 
     Built by typer from a one-option command (typer's parameters are its own classes, not
-    click's), then detached from that command: the option sets :func:`set_quiet` and passes
-    nothing to the command it is added to.
+    click's), then detached from that command: the option sets
+    :func:`toolkit_cli.progress.set_quiet` and passes nothing to the command it is added to.
     """
     import typer
 
     def on(value: bool) -> None:
         if value:
+            from .progress import set_quiet  # the display's module, not needed for help
             set_quiet(True)
 
     app = typer.Typer()
@@ -145,11 +145,16 @@ class Group(TyperGroup):
             prepare(with_quiet(plain(cmd)).get_params(ctx))
         return cmd
 
+    def summary(self, ctx: Any, name: str) -> str | None:
+        """Command ``name``'s line in the group's list: the first sentence of its help (None:
+        not listed - hidden, or no such command)."""
+        cmd = self.get_command(ctx, name)
+        return None if cmd is None or cmd.hidden else str(cmd.get_short_help_str(SUMMARY_MAX))
+
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         """The commands, each with the first sentence of its help, wrapped and never cut."""
-        rows = [(name, cmd.get_short_help_str(SUMMARY_MAX))
-                for name in self.list_commands(ctx)
-                if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        rows = [(name, line) for name in self.list_commands(ctx)
+                if (line := self.summary(ctx, name)) is not None]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)

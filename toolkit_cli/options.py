@@ -13,7 +13,6 @@ from typing import Any
 
 import typer
 
-from . import progress as _display
 from .errors import InputError
 from .tool import Tool
 
@@ -51,7 +50,9 @@ def deprecated(tool: Tool, old: str, instead: str) -> None:
 
     Scripts and pipes (stderr not a terminal) get no note, so their output stays as it was.
     """
-    if _display.stderr_is_terminal():
+    from . import progress  # imported when a note is due: --help needs no display
+
+    if progress.stderr_is_terminal():
         sys.stderr.write(f"{tool.name}: note: {old} is deprecated and goes in the next "
                          f"release: {instead}\n")
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
 from tests.cli.test_bad_input import run
@@ -119,3 +120,96 @@ def test_no_command_prints_help_and_one_error_line(monkeypatch, capsys):
 def test_debug_after_the_command_is_taken_too(monkeypatch, capsys):
     with pytest.raises(Exception, match="decks must be from 1 to 8"):
         run(["analyze", "--decks", "0", "--debug"], monkeypatch, capsys)
+
+
+# -- the commands, listed from a table and imported when used ----------------------------------
+def _tables() -> list:
+    from twentyone_burn.cli import protection
+    from twentyone_burn.cli.app import COMMANDS
+    return [pytest.param(COMMANDS, id="twentyone-burn"),
+            pytest.param(protection.COMMANDS, id="protection")]
+
+
+@pytest.mark.parametrize("table", _tables())
+def test_the_command_table_is_what_the_modules_register(table):
+    """Each table (the one --help lists) against the modules themselves: the same names in the
+    same order, each with its command's own one-line help and hidden flag."""
+    from toolkit_cli.help import SUMMARY_MAX
+    from toolkit_cli.lazy import module_commands
+
+    registered = {}
+    for module in dict.fromkeys(entry.module for entry in table.values()):
+        for name, cmd in module_commands(module).items():
+            assert name not in registered, f"{name} registered twice"
+            registered[name] = (module, cmd)
+    assert list(registered) == list(table)
+    for name, (module, cmd) in registered.items():
+        assert table[name].module == module
+        assert table[name].help == cmd.get_short_help_str(SUMMARY_MAX), name
+        assert table[name].hidden == cmd.hidden, name
+
+
+def _eager(lazy: typer.Typer, modules: list[str]) -> typer.Typer:
+    """``lazy`` as it was built before its commands were listed from a table: a plain
+    :class:`toolkit_cli.help.Group` with every module registered on it at once."""
+    import copy
+    import importlib
+
+    from toolkit_cli.help import Group
+
+    eager = copy.copy(lazy)
+    eager.info = copy.copy(lazy.info)
+    eager.info.cls = Group
+    eager.registered_commands, eager.registered_groups = [], []
+    for module in modules:
+        importlib.import_module(module).register(eager)
+    return eager
+
+
+@pytest.mark.parametrize("columns", [80, 120])
+@pytest.mark.parametrize("path", [(), ("protection",)], ids=["root", "protection"])
+def test_the_listed_help_is_the_registered_apps(path, columns):
+    """The help printed from the tables, byte for byte the help of the app with every
+    command's module registered on it (the app as it was built before the tables)."""
+    from twentyone_burn.cli import protection
+    from twentyone_burn.cli.app import COMMANDS
+
+    def modules(table):
+        return [m for m in dict.fromkeys(e.module for e in table.values())
+                if m != protection.__name__]
+
+    eager = _eager(app, modules(COMMANDS))
+    eager.add_typer(_eager(protection.group, modules(protection.COMMANDS)), name="protection")
+    env = {"COLUMNS": str(columns), "NO_COLOR": "1", "TERM": "dumb"}
+
+    def show(a: typer.Typer) -> str:
+        r = CliRunner().invoke(a, [*path, "--help"], env=env, prog_name="twentyone-burn",
+                               terminal_width=columns)
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    listed = show(app)
+    assert listed == show(eager)
+    table = protection.COMMANDS if path else COMMANDS
+    assert all(f"  {name} " in listed for name in table)
+
+
+def test_help_builds_no_command_and_a_command_builds_its_modules_only():
+    """The root help reads the table; looking ``hand`` up builds its module's three commands
+    (analyze, hand, dealer) and no other."""
+    from toolkit_cli.lazy import LazyCommands
+
+    group = typer.main.get_command(app)
+    ctx = group.context_class(group, info_name="twentyone-burn")
+    assert "hand" in group.get_help(ctx)
+    commands = group.commands
+    assert isinstance(commands, LazyCommands)
+    assert not [n for n in commands if commands.loaded(n)]
+    assert group.get_command(ctx, "hand").name == "hand"
+    assert [n for n in commands if commands.loaded(n)] == ["analyze", "hand", "dealer"]
+    assert group.get_command(ctx, "no-such-command") is None
+
+
+def test_a_typo_is_answered_from_the_table(monkeypatch, capsys):
+    code, _, err = run(["analyse"], monkeypatch, capsys)
+    assert code == 2 and "Did you mean 'analyze'?" in err, err

@@ -6,6 +6,8 @@ exporters only when a command runs, so help and input errors answer in a fractio
 module level, or on the way to an error, pulls a heavy library back in: for
 ``twentyone-burn``, for the shared layer (toolkit_cli) and for ``guts-odds`` (whose games,
 odds and Omaha Burn load numba: its commands import them only once the options are checked).
+``twentyone-burn``'s help imports none of its commands' modules either (it lists them from a
+table), a command's help only that command's.
 """
 
 from __future__ import annotations
@@ -206,3 +208,75 @@ def test_an_existing_out_or_a_missing_strategy_loads_no_heavy_library(args, exis
     assert ("--force" in err) == (existing is not None)
     assert _heavy(modules) == []
     assert not list((tmp_path / "new").glob("*"))
+
+
+def _command_modules() -> set[str]:
+    """Every module of twentyone-burn's commands (the tables' modules) and the rule options
+    they share: what a command needs and its help does not."""
+    from twentyone_burn.cli import protection
+    from twentyone_burn.cli.app import COMMANDS
+    return ({e.module for e in (*COMMANDS.values(), *protection.COMMANDS.values())}
+            | {"twentyone_burn.cli.rule_options"})
+
+
+@pytest.mark.parametrize("args, needed", [
+    (["--help"], set()),
+    (["-h"], set()),
+    ([], set()),                                    # no command: the help and exit 2
+    (["--version"], set()),
+    (["frobnicate"], set()),                        # no such command: exit 2
+    (["protection", "--help"], {"twentyone_burn.cli.protection"}),
+    (["hand", "--help"], {"twentyone_burn.cli.analyze", "twentyone_burn.cli.charts",
+                          "twentyone_burn.cli.rule_options"}),
+    (["build-kernels", "--help"], {"twentyone_burn.cli.kernels"}),
+    (["protection", "cut-card", "--help"], {"twentyone_burn.cli.protection",
+                                            "twentyone_burn.cli.protection_shoe",
+                                            "twentyone_burn.cli.rule_options"}),
+], ids=lambda a: (" ".join(a) or "(none)") if isinstance(a, list) else "modules")
+def test_help_imports_only_the_command_modules_it_shows(args, needed):
+    """The app's help lists its commands from a table (twentyone_burn.cli.app.COMMANDS): it
+    imports no command's module; a command's help imports that command's module (and what it
+    imports itself), no other command's."""
+    modules, err = _loaded(args)
+    assert "exit 0" in err or "exit 2" in err
+    loaded = _command_modules() & set(modules)
+    assert loaded == needed
+
+
+_COMMON = """
+import importlib, json, sys
+out = {}
+for name in json.loads(sys.argv[1]):
+    for m in [m for m in sys.modules if m.startswith("twentyone_burn.cli")]:
+        del sys.modules[m]
+    importlib.import_module(name)
+    out[name] = "twentyone_burn.cli.common" in sys.modules
+print(json.dumps(out))
+"""
+
+
+def test_every_command_that_may_write_brings_the_overwrite_check():
+    """With the commands imported one at a time, each command module that can write a file
+    still imports twentyone_burn.cli.common, which adds the overwrite check to the writer
+    (once every module was imported at start): all but the ``protection`` group itself and
+    ``build-kernels`` (which writes through numba's compiler, no --out)."""
+    modules = sorted(_command_modules() - {"twentyone_burn.cli.rule_options"})
+    r = subprocess.run([sys.executable, "-c", _COMMON, json.dumps(modules)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    without = sorted(m for m, has in json.loads(r.stdout).items() if not has)
+    assert without == ["twentyone_burn.cli.kernels", "twentyone_burn.cli.protection"]
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["protection", "--help"]],
+                         ids=" ".join)
+def test_the_apps_help_imports_neither_the_rules_nor_the_writer(args):
+    """What the app's own help and --version need is the tool's name, version and the command
+    table (twentyone_burn/cli/tool.py, app.py): not the rules, the cards, the atomic writer or
+    the progress display, which every command imports for itself."""
+    modules, err = _loaded(args)
+    assert "exit 0" in err
+    ours = {m for m in modules if m.split(".")[0] in ("twentyone_burn", "toolkit_cli")}
+    assert not ours & {"twentyone_burn.rules", "twentyone_burn.shoe", "twentyone_burn.io",
+                       "twentyone_burn.cli.common", "toolkit_cli.progress",
+                       "toolkit_cli.checks"}

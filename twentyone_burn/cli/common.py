@@ -2,7 +2,9 @@
 provenance of an answer, the exact analysis with its bar, an output file written atomically.
 
 The conventions themselves (the error boundary, progress, checks, options) are
-:mod:`toolkit_cli`'s; this module tells it the tool: its name, version and bad-input errors.
+:mod:`toolkit_cli`'s; :mod:`.tool` tells it the tool (its name, version and bad-input errors:
+``TOOL``, here too) and registers nothing; this module, which every command that writes
+imports, adds the overwrite check to the writer.
 
 >>> TOOL.version_text.startswith("twentyone-burn ")
 True
@@ -15,34 +17,21 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit_cli.checks import check_unchanged
 from toolkit_cli.errors import InputError
-from toolkit_cli.options import version_option
 from toolkit_cli.progress import progress
 from toolkit_cli.provenance import rules_lines
-from toolkit_cli.tool import Tool
 
-from .._version import __version__
 from ..io import add_commit_check
-from ..rules import Rules, RulesError
-from ..shoe import CardError
+from .tool import TOOL, VersionOpt
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import Rules
     from ..tables import DecisionTables
 
 __all__ = ["TOOL", "VersionOpt", "analyze_with_progress", "provenance", "write_atomic"]
 
-#: the tool, as the shared layer knows it: the errors below are bad input (exit 2); the
-#: ones named by a string live in modules imported only when a command runs, and an input
-#: file that is not UTF-8, nested too deeply or not TOML is the user's to fix
-TOOL = Tool("twentyone-burn", __version__,
-            bad_input=(RulesError, CardError, "ChartError", "SimulationError", "TuneError",
-                       UnicodeDecodeError, RecursionError, "TOMLDecodeError"))
-
 # the overwrite check is made again at commit, under the writer's lock: a file another run
 # wrote while this one computed is refused then, not silently replaced
 add_commit_check(check_unchanged)
-
-#: ``--version`` on the app and every command
-VersionOpt = version_option(TOOL)
 
 
 def provenance(rules: Rules) -> list[str]:
