@@ -17,6 +17,9 @@ os.environ["TOOLKIT_PROGRESS"] = "none"
 # outliving the test, compiling for a minute); tests/toolkit_cli/test_background.py drives the
 # build's start with a fake launcher
 os.environ["TOOLKIT_AOT_BUILD"] = "off"
+# nor a second process compiling the split kernels beside it (engine/warmup.py): the suite
+# compiles once, and its tests start that process themselves where they check it
+os.environ["TWENTYONE_BURN_WARMUP"] = "off"
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -45,6 +45,8 @@ def analyze_with_progress(rules: Rules, tables: DecisionTables | None = None,
     ``shoe``: the ten counts dealt from (None: the rules' full shoe)."""
     with progress(label, unit="up cards") as bar:
         step = None if bar is None else (lambda k: bar(k, 10))
+        from ..engine.warmup import start
+        start()   # a first run: the split kernels compile in a second process meanwhile
         # each engine imported only for its own deal: the classic one needs no pandas
         if rules.classic:
             from ..engine.classic import analyze_classic

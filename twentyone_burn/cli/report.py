@@ -173,6 +173,8 @@ def register(app: typer.Typer) -> None:
             with progress("report") as bar:
                 step = None if bar is None else (lambda what, done, total:
                                                  bar(done, total, what))
+                from ..engine.warmup import start
+                start()   # a first run: the split kernels compile in a second process meanwhile
                 rep = build_report(rules, strategy=plan,
                                    variations=None if variations else [],
                                    sim_rounds=n_sim, verify_rounds=n_verify,

@@ -52,6 +52,7 @@ from ..tables import DOUBLE, HIT, STAND, hand_table, hidden_combos
 from .player import MONEY, HandValues, _split_hand_values, natural_probs, payoff_table, play_hands
 from .stand import stand_evs
 from .threads import over_range
+from .warmup import join as join_warmup
 
 __all__ = ["always_resplit", "best_actions", "first_hand_actions", "pattern_value",
            "post_split_forced", "reachable", "second_card_counts", "second_card_probs",
@@ -330,6 +331,7 @@ def split_values(rules: Rules, pair: int, burns: list[int], base_p: np.ndarray,
                                   else (stand, burns_run, forced_run))
     ev_r, act_r, acts_r = ((hand_ev[ks], hand_act[ks], actions[ks]) if shared
                            else (hand_ev, hand_act, actions))
+    join_warmup()   # a first run's second process compiling these kernels (engine/warmup.py)
     over_range(lambda lo, hi: _split_hand_values(
         lo, hi, base_p, table.counts, table.total, table.ncards, table.child, order, stand_r,
         burns_r, pair, cj_run, cu_run, infinite, INFINITE_PROBS, can_double, forced_r,
