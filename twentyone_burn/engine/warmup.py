@@ -89,6 +89,15 @@ def join() -> None:
             raise
 
 
+def _forget() -> None:
+    global _child
+    _child = None
+
+
+# a worker forked from the command (the report's chart workers) has no such child to wait for
+os.register_at_fork(after_in_child=_forget)
+
+
 def _stop() -> None:
     global _child
     child, _child = _child, None
