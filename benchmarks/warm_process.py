@@ -81,7 +81,8 @@ def _run(cmd: list[str], env: dict[str, str]) -> float:
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
     tool = _tool()
-    env = {**os.environ, "TOOLKIT_PROGRESS": "none"}
+    # the in-process cases run as the tool does: one BLAS thread (twentyone_burn/_entry.py)
+    env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, "TOOLKIT_PROGRESS": "none"}
     no_aot = {**env, "TWENTYONE_BURN_AOT": "off"}
     ref_env = {**env, "PYTHONPATH": os.pathsep.join(
         p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)}
