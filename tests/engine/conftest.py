@@ -38,7 +38,7 @@ def small_module(tmp_path_factory):
 
     def build():
         folder = run_folder(tmp_path_factory) / "aot-cache"
-        folder.mkdir()
+        folder.mkdir(exist_ok=True)
         out = python("from twentyone_burn.engine.aot import build_kernels\n"
                      "from tests.reference import aot_cases\n"
                      "b = build_kernels(workload=aot_cases.workload)\n"
