@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.shared import once_per_run, run_folder
+
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 
 
@@ -21,9 +23,12 @@ def run(*args):
 def infinite_deck_run(tmp_path_factory):
     """One ``analyze --decks inf --deals FILE --json`` run, read by the tests below (one
     analysis: the JSON is the same with or without the deals' file)."""
-    folder = tmp_path_factory.mktemp("deals")
-    return run("analyze", "--decks", "inf", "--deals", str(folder / "deals.csv"), "--json"), \
-        folder
+    def analyze():      # once a run (tests/shared.py): the tests may run in either worker
+        folder = run_folder(tmp_path_factory) / "deals"
+        folder.mkdir(exist_ok=True)
+        return run("analyze", "--decks", "inf", "--deals", str(folder / "deals.csv"),
+                   "--json"), folder
+    return once_per_run(tmp_path_factory, "rules-cli-infinite-deck-run", analyze)
 
 
 def test_analyze_json_keys_infinite_deck(infinite_deck_run):

@@ -8,7 +8,6 @@ import json
 import numpy as np
 import pytest
 
-from twentyone_burn.charts.derive import derive_and_analyze
 from twentyone_burn.charts.store import derived_chart, derived_charts
 from twentyone_burn.rules import Rules
 
@@ -22,8 +21,9 @@ def store(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def valued():
-    return derive_and_analyze(INF)
+def valued(infinite_chart):
+    """``derive_and_analyze(INF)``, derived once a run (tests/conftest.py)."""
+    return infinite_chart
 
 
 @pytest.fixture(scope="module")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.engine.aot_helpers import env, need_toolchain, python
+from tests.shared import once_per_run, run_folder
 from twentyone_burn.engine import cache, disk
 
 
@@ -31,11 +32,16 @@ def cache_dir(tmp_path, monkeypatch) -> Path:
 @pytest.fixture(scope="session")
 def small_module(tmp_path_factory):
     """A module compiled for aot_cases' workload only (a few seconds), in its own cache; built
-    once for test_compiled.py and test_aot.py."""
+    once a run (tests/shared.py: by one xdist worker, the other reads the folder it made) for
+    test_compiled.py and test_aot.py."""
     need_toolchain()
-    folder = tmp_path_factory.mktemp("aot-cache")
-    out = python("from twentyone_burn.engine.aot import build_kernels\n"
-                 "from tests.reference import aot_cases\n"
-                 "b = build_kernels(workload=aot_cases.workload)\n"
-                 "print(' '.join(b.exports))", env(folder, TWENTYONE_BURN_AOT="off"))
-    return folder, out.split()
+
+    def build():
+        folder = run_folder(tmp_path_factory) / "aot-cache"
+        folder.mkdir(exist_ok=True)
+        out = python("from twentyone_burn.engine.aot import build_kernels\n"
+                     "from tests.reference import aot_cases\n"
+                     "b = build_kernels(workload=aot_cases.workload)\n"
+                     "print(' '.join(b.exports))", env(folder, TWENTYONE_BURN_AOT="off"))
+        return folder, out.split()
+    return once_per_run(tmp_path_factory, "small-aot-module", build)

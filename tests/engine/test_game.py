@@ -94,13 +94,12 @@ def test_valuing_the_exported_optimal_tables_gives_the_optimal_ev(decks):
     assert "fixed" in fixed.strategy
 
 
-def test_derived_chart_is_optimal_for_an_infinite_deck():
+def test_derived_chart_is_optimal_for_an_infinite_deck(infinite_chart):
     """With no removal effects a total-dependent chart can be optimal: the fixed point must
     find play worth exactly the optimal expected return (an independent route: the chart is
-    valued as a fixed strategy, the optimum by maximisation)."""
-    from twentyone_burn.charts.derive import derive_chart
-
-    d = derive_chart(Rules(decks=None))
+    valued as a fixed strategy, the optimum by maximisation). The chart is
+    ``derive_chart(Rules(decks=None))``, derived once a run (tests/conftest.py)."""
+    d = infinite_chart.chart
     assert d.expected_return == pytest.approx(d.optimal_return, abs=1e-12)
     again = analyze(Rules(decks=None), tables=d.tables()).expected_return
     assert again == pytest.approx(d.expected_return, abs=1e-13)

@@ -1,20 +1,14 @@
-"""The export tests' inputs: the report tests' shared report (the same object, built once a
-run) and the simple hand-made chart."""
+"""The export tests' inputs: the simple hand-made chart (the report tests' shared report,
+``inf_report``, is tests/conftest.py's)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.report.conftest import BASE, SEED, infinite_deck_report
+from tests.report.conftest import BASE, SEED
 from twentyone_burn.charts.model import Chart
-from twentyone_burn.report import Report
 
 __all__ = ["BASE", "SEED"]
-
-
-@pytest.fixture(scope="session")
-def inf_report() -> Report:
-    return infinite_deck_report()
 
 
 @pytest.fixture

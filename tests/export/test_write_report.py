@@ -15,6 +15,7 @@ import pytest
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
+from tests.shared import once_per_run, run_folder
 from twentyone_burn import __version__
 from twentyone_burn.cli.app import InputError, app
 from twentyone_burn.export import write_report, xlsx
@@ -26,8 +27,12 @@ from .conftest import BASE, SEED
 
 @pytest.fixture(scope="module")
 def written(inf_report, tmp_path_factory):
-    out = tmp_path_factory.mktemp("reports")
-    paths = write_report(inf_report, out)
+    """The shared report's files, written once a run (tests/shared.py; the tests only read
+    them)."""
+    def write():
+        out = run_folder(tmp_path_factory) / "reports"
+        return out, write_report(inf_report, out)
+    out, paths = once_per_run(tmp_path_factory, "export-written-report", write)
     return inf_report, out, {p.suffix: p for p in paths if p.suffix != ".svg"}, paths
 
 

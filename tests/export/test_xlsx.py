@@ -13,14 +13,17 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
 
+from tests.shared import once_per_run
 from twentyone_burn.export import document, html_page, render_files, xlsx
 
 REPORTS = pathlib.Path(__file__).resolve().parents[2] / "reports"
 
 
 @pytest.fixture(scope="module")
-def files(inf_report):
-    return render_files(inf_report)
+def files(inf_report, tmp_path_factory):
+    # rendered once a run (tests/shared.py): these tests may run in either xdist worker
+    return once_per_run(tmp_path_factory, "export-rendered-files",
+                        lambda: render_files(inf_report))
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,7 @@
 """One small report of the infinite-deck game, shared by the report and export tests (built
-once a run: ``tests/export/conftest.py`` asks :func:`infinite_deck_report` for it too)."""
+once a run, by one process: the ``inf_report`` fixture of ``tests/conftest.py``)."""
 
 from __future__ import annotations
-
-import functools
-
-import pytest
 
 from twentyone_burn.report import Report, VariationSpec, build_report
 from twentyone_burn.rules import Rules
@@ -19,13 +15,7 @@ SEED = 5
 SIM_ROUNDS = 400_000
 
 
-@functools.cache
 def infinite_deck_report() -> Report:
     """The shared report (optimal play, the variations above, a seeded simulation)."""
     return build_report(BASE, variations=VARIATIONS, sim_rounds=SIM_ROUNDS, seed=SEED,
                         workers=2)
-
-
-@pytest.fixture(scope="session")
-def inf_report() -> Report:
-    return infinite_deck_report()

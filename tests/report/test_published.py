@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from tests.shared import once_per_run
 from twentyone_burn import __version__
 from twentyone_burn.charts.files import load_chart
 from twentyone_burn.charts.store import derived_chart
@@ -78,9 +79,11 @@ def check(committed: Any, fresh: Any, what: str) -> None:
     assert not diffs, f"published report is stale ({REGENERATE}):\n" + "\n".join(diffs[:20])
 
 
+# the six-deck analyses are made once a run (tests/shared.py): the tests reading them may run
+# in either xdist worker
 @pytest.fixture(scope="module")
-def standard():
-    return analyze(Rules())
+def standard(tmp_path_factory):
+    return once_per_run(tmp_path_factory, "published-standard", lambda: analyze(Rules()))
 
 
 @pytest.fixture(scope="module")
@@ -89,8 +92,9 @@ def chart_tables():
 
 
 @pytest.fixture(scope="module")
-def chart_analysis(chart_tables):
-    return analyze(Rules(), tables=chart_tables)
+def chart_analysis(chart_tables, tmp_path_factory):
+    return once_per_run(tmp_path_factory, "published-chart",
+                        lambda: analyze(Rules(), tables=chart_tables))
 
 
 @pytest.mark.parametrize("stem", [STEM, OPTIMAL_STEM])

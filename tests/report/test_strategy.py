@@ -14,6 +14,7 @@ import math
 
 import pytest
 
+from tests.shared import once_per_run
 from twentyone_burn.charts.model import Chart
 from twentyone_burn.charts.store import derived_chart
 from twentyone_burn.defaults import DERIVED_CHART_NAME
@@ -27,10 +28,13 @@ from .conftest import BASE, SEED, VARIATIONS
 ROUNDS = 400_000
 
 
+# the reports are made once a run (tests/shared.py): the tests of this module may run in
+# either xdist worker, and each worker would otherwise build them again
 @pytest.fixture(scope="module")
-def chart_report():
-    return build_report(BASE, strategy=CHART, variations=VARIATIONS, sim_rounds=0,
-                        verify_rounds=ROUNDS, seed=SEED, workers=2)
+def chart_report(tmp_path_factory):
+    return once_per_run(tmp_path_factory, "report-strategy-chart", lambda: build_report(
+        BASE, strategy=CHART, variations=VARIATIONS, sim_rounds=0, verify_rounds=ROUNDS,
+        seed=SEED, workers=2))
 
 
 @pytest.fixture(scope="module")
@@ -39,9 +43,10 @@ def simple_tables():
 
 
 @pytest.fixture(scope="module")
-def given_report(simple_tables):
-    return build_report(BASE, strategy=ReportStrategy.given(simple_tables, "simple.xlsx"),
-                        variations=VARIATIONS[2:], sim_rounds=ROUNDS, seed=SEED, workers=2)
+def given_report(simple_tables, tmp_path_factory):
+    return once_per_run(tmp_path_factory, "report-strategy-given", lambda: build_report(
+        BASE, strategy=ReportStrategy.given(simple_tables, "simple.xlsx"),
+        variations=VARIATIONS[2:], sim_rounds=ROUNDS, seed=SEED, workers=2))
 
 
 def test_a_chart_report_is_the_stored_charts(chart_report, inf_report):

@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 from typer.testing import CliRunner
 
+from tests.shared import once_per_run, run_folder
 from twentyone_burn.cli.app import InputError, app
 from twentyone_burn.rules import Rules
 from twentyone_burn.tune import KNOBS, TuneError, tune
@@ -69,11 +70,14 @@ def test_knobs():
 def tuned_2pc(tmp_path_factory):
     """``tune --knob win_pays --target-edge 2% --decks inf --json`` run once for the two tests
     that read it (one tuning is a few seconds of analyses): its rules file and its JSON."""
-    out = tmp_path_factory.mktemp("tune") / "tuned.toml"
-    r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
-                                 "--decks", "inf", "--out", str(out), "--json"])
-    assert r.exit_code == 0, r.output
-    return out, json.loads(r.stdout)
+    def run():      # once a run (tests/shared.py): the two tests may run in either worker
+        out = run_folder(tmp_path_factory) / "tune" / "tuned.toml"
+        out.parent.mkdir(exist_ok=True)
+        r = CliRunner().invoke(app, ["tune", "--knob", "win_pays", "--target-edge", "2%",
+                                     "--decks", "inf", "--out", str(out), "--json"])
+        assert r.exit_code == 0, r.output
+        return out, json.loads(r.stdout)
+    return once_per_run(tmp_path_factory, "report-tuned-2pc", run)
 
 
 def test_tuned_rules_give_the_target_edge_exactly(tuned_2pc):

@@ -12,6 +12,7 @@ import pytest
 from scipy import stats
 from typer.testing import CliRunner
 
+from tests.shared import once_per_run
 from twentyone_burn.cli.app import app
 from twentyone_burn.engine.game import analyze
 from twentyone_burn.export.verification import write_verification
@@ -27,8 +28,11 @@ def analysis():
 
 
 @pytest.fixture(scope="module")
-def good(analysis):
-    return verify(INF, 1_000_000, seed=4, chunk_size=250_000, analysis=analysis)
+def good(analysis, tmp_path_factory):
+    # a million rounds, made once a run (tests/shared.py): the tests reading it may run in
+    # either xdist worker
+    return once_per_run(tmp_path_factory, "verify-good", lambda: verify(
+        INF, 1_000_000, seed=4, chunk_size=250_000, analysis=analysis))
 
 
 def test_helpers_match_scipy():
