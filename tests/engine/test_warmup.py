@@ -51,18 +51,43 @@ def test_it_starts_only_when_it_can_help(monkeypatch):
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     assert not warmup.wanted()
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(os, "getloadavg", lambda: (1.5, 1.0, 1.0))   # no core free
+    monkeypatch.setattr(warmup, "_others_running", lambda: 1)   # no core free
     assert not warmup.wanted()
+    monkeypatch.undo()
+    assert warmup._others_running() >= 0
 
 
-def test_join_waits_for_the_child_once(monkeypatch):
+def test_join_waits_for_the_split_line_once_and_finish_for_the_end(monkeypatch):
+    import io
+
     class Child:
         waited = 0
+        stdout = io.StringIO("compiling\n" + warmup.SPLIT_DONE + "\nmore\n")
 
         def wait(self):
             Child.waited += 1
 
     monkeypatch.setattr(warmup, "_child", Child())
+    monkeypatch.setattr(warmup, "_split_waited", False)
     warmup.join()
-    warmup.join()
+    assert Child.stdout.readline() == "more\n"     # it stopped reading at the split line
+    warmup.join()                                    # once only
+    assert Child.waited == 0
+    warmup.finish()
     assert Child.waited == 1 and warmup._child is None
+    warmup.finish()
+    warmup.join()                                    # nothing left: both return at once
+
+
+def test_the_report_process_prints_the_split_line_before_the_simulator(monkeypatch, capsys):
+    """join() lets the analysis go on as soon as the split kernels are cached, while the
+    report's second process still compiles the simulator."""
+    from twentyone_burn.report import warmup as report_warmup
+
+    order = []
+    monkeypatch.setattr("twentyone_burn.engine.warmup_split.compile_split_kernels",
+                        lambda: order.append("split kernels"))
+    monkeypatch.setattr("twentyone_burn.sim.warmup.compile_sim_kernel",
+                        lambda: order.append("sim kernel: " + capsys.readouterr().out))
+    report_warmup.main()
+    assert order == ["split kernels", "sim kernel: " + warmup.SPLIT_DONE + "\n"]

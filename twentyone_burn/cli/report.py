@@ -173,8 +173,9 @@ def register(app: typer.Typer) -> None:
             with progress("report") as bar:
                 step = None if bar is None else (lambda what, done, total:
                                                  bar(done, total, what))
-                from ..engine.warmup import start
-                start()   # a first run: the split kernels compile in a second process meanwhile
+                from ..report.warmup import start
+                # a first run: the split and simulator kernels compile in a second process
+                start(simulates=bool(n_verify or n_sim))
                 rep = build_report(rules, strategy=plan,
                                    variations=None if variations else [],
                                    sim_rounds=n_sim, verify_rounds=n_verify,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["compile_split_kernels"]
+__all__ = ["compile_split_kernels", "main"]
 
 
 def compile_split_kernels() -> None:
@@ -37,8 +37,16 @@ def compile_split_kernels() -> None:
                  payoff_table(rules), double_allowed(rules, split_hands=True), scale=MONEY)
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """The second process: the split kernels, then :data:`.warmup.SPLIT_DONE` on stdout."""
+    from .warmup import SPLIT_DONE
+
     try:
         compile_split_kernels()
+        print(SPLIT_DONE, flush=True)
     except KeyboardInterrupt:   # Ctrl-C at the terminal reaches this process too
         sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -179,6 +179,8 @@ def build_report(rules: Rules, *, strategy: ReportStrategy = OPTIMAL,
         label = "verification" if verify_rounds else "simulation"
         step(label)
         t0 = time.perf_counter()
+        from ..engine.warmup import finish
+        finish()   # a first run's second process compiling the simulator: its cache entry
 
         def sim_progress(k: int, n: int) -> None:
             step(label, k / n if n else 0.0)
